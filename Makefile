@@ -1,0 +1,71 @@
+# Chuhan: `make` builds ./chuhan; `make test`, `make bench`, `make perft` run the checks.
+
+CC      ?= cc
+ARCH    ?= native
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes
+CFLAGS  ?= -O3 -march=$(ARCH) -DNDEBUG
+BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
+LDLIBS  := -pthread
+
+ENGINE_SRC   := $(wildcard engine/*.c)
+PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+TOOL_SRC     := $(wildcard perft/*.c) $(wildcard bench/*.c)
+LIB_SRC      := $(ENGINE_SRC) $(PROTOCOL_SRC) $(TOOL_SRC)
+TEST_SRC     := $(wildcard tests/*.c)
+
+REL_OBJ  := $(LIB_SRC:%.c=build/release/%.o) build/release/protocol/main.o
+DBG_OBJ  := $(LIB_SRC:%.c=build/debug/%.o) build/debug/protocol/main.o
+TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
+
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+.PHONY: all debug test perft bench clean criterion
+all: chuhan
+
+chuhan: $(REL_OBJ)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+build/release/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(CFLAGS) -c $< -o $@
+
+# ASan + UBSan build, for hunting memory and undefined-behaviour bugs.
+debug: chuhan-debug
+chuhan-debug: $(DBG_OBJ)
+	$(CC) -g $(SANITIZE) $^ -o $@ $(LDLIBS)
+
+build/debug/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) -O1 -g $(SANITIZE) -c $< -o $@
+
+# The unit tests run against a sanitized, optimised build of the engine.
+TEST_FLAGS := -O2 -g $(SANITIZE)
+
+build/test/%.o: %.c | criterion
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(TEST_FLAGS) -c $< -o $@
+
+tests/run: $(TEST_OBJ) | criterion
+	$(CC) $(TEST_FLAGS) $^ -o $@ -lcriterion $(LDLIBS)
+
+# Criterion comes from Debian's libcriterion-dev; install it when it is missing.
+criterion:
+	@if ! echo '#include <criterion/criterion.h>' | $(CC) -E -x c - >/dev/null 2>&1; then \
+	    echo "make: Criterion headers not found; installing libcriterion-dev with apt-get"; \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libcriterion-dev; \
+	fi
+
+test: chuhan tests/run
+	./tests/run --jobs 2
+
+perft: chuhan
+	./chuhan perft --suite perft/perft.txt
+
+bench: chuhan
+	./chuhan bench
+
+clean:
+	rm -rf build chuhan chuhan-debug tests/run
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,139 @@
+#include <string.h>
+
+#include "board.h"
+#include "tables.h"
+
+const int8_t piece_type_of[PIECE_NB] = {
+    [16] = KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK, CANNON, CANNON,
+    PAWN,          PAWN,    PAWN,    PAWN,   PAWN,
+    [32] = KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK, CANNON, CANNON,
+    PAWN,          PAWN,    PAWN,    PAWN,   PAWN,
+};
+
+uint64_t zobrist_piece[PIECE_NB][SQUARE_NB];
+uint64_t zobrist_side;
+
+/* splitmix64: a fixed seed keeps keys, and with them bench, reproducible. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/*
+ * Two men of the same kind must hash alike, or a position would get a
+ * different key depending on which rook stands where; so keys are drawn per
+ * kind (side and type) and copied to every slot of that kind.
+ */
+static void init_zobrist(void)
+{
+    uint64_t state = 0x43687568616E2121ull;
+    uint64_t kind_keys[2][PIECE_TYPE_NB][SQUARE_NB];
+    for (int s = 0; s < 2; s++)
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                kind_keys[s][t][sq] = next_random(&state);
+    for (int p = 16; p < PIECE_NB; p++)
+        memcpy(zobrist_piece[p], kind_keys[piece_side(p)][piece_type_of[p]], sizeof zobrist_piece[p]);
+    zobrist_side = next_random(&state);
+}
+
+void board_init_tables(void)
+{
+    tables_init();
+    init_zobrist();
+}
+
+void board_clear(Board *b)
+{
+    memset(b, 0, sizeof *b);
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        b->sq[sq] = in_board[sq] ? EMPTY : OFFBOARD;
+    b->fullmove = 1;
+}
+
+static inline void occ_toggle(Board *b, int sq)
+{
+    b->rank_occ[sq_rank(sq)] ^= (uint16_t)(1u << sq_file(sq));
+    b->file_occ[sq_file(sq)] ^= (uint16_t)(1u << sq_rank(sq));
+}
+
+void board_put(Board *b, int piece, int sq)
+{
+    b->sq[sq] = (uint8_t)piece;
+    b->pos[piece] = (uint8_t)sq;
+    occ_toggle(b, sq);
+}
+
+uint64_t board_compute_key(const Board *b)
+{
+    uint64_t key = b->side == BLACK ? zobrist_side : 0;
+    for (int p = 16; p < PIECE_NB; p++)
+        if (b->pos[p])
+            key ^= zobrist_piece[p][b->pos[p]];
+    return key;
+}
+
+void make_move(Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m);
+    int piece = b->sq[from], cap = b->sq[to];
+    Undo *u = &b->hist[b->hply++];
+    u->key = b->key;
+    u->move = m;
+    u->captured = (uint8_t)cap;
+    u->rule60 = (int16_t)b->rule60;
+
+    b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to] ^ zobrist_side;
+    occ_toggle(b, from);
+    if (cap) {
+        b->key ^= zobrist_piece[cap][to];
+        b->pos[cap] = 0;
+        b->rule60 = 0;
+    } else {
+        occ_toggle(b, to);
+        b->rule60++;
+    }
+    b->sq[from] = EMPTY;
+    b->sq[to] = (uint8_t)piece;
+    b->pos[piece] = (uint8_t)to;
+    b->side ^= 1;
+}
+
+void unmake_move(Board *b)
+{
+    const Undo *u = &b->hist[--b->hply];
+    int from = move_from(u->move), to = move_to(u->move);
+    int piece = b->sq[to], cap = u->captured;
+    b->sq[from] = (uint8_t)piece;
+    b->pos[piece] = (uint8_t)from;
+    occ_toggle(b, from);
+    b->sq[to] = (uint8_t)cap;
+    if (cap)
+        b->pos[cap] = (uint8_t)to;
+    else
+        occ_toggle(b, to);
+    b->side ^= 1;
+    b->key = u->key;
+    b->rule60 = u->rule60;
+}
+
+void make_null(Board *b)
+{
+    Undo *u = &b->hist[b->hply++];
+    u->key = b->key;
+    u->move = NULL_MOVE;
+    u->captured = EMPTY;
+    u->rule60 = (int16_t)b->rule60;
+    b->key ^= zobrist_side;
+    b->side ^= 1;
+}
+
+void unmake_null(Board *b)
+{
+    const Undo *u = &b->hist[--b->hply];
+    b->key = u->key;
+    b->side ^= 1;
+}

@@ -1,0 +1,70 @@
+/* The position: mailbox, piece lists, occupancy lines, key and move history. */
+#ifndef CHUHAN_BOARD_H
+#define CHUHAN_BOARD_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+/* Everything make_move() must put back, one entry per ply played. */
+typedef struct {
+    uint64_t key;      /* key of the position before the move */
+    Move move;
+    uint8_t captured;  /* piece identity taken, or EMPTY */
+    int16_t rule60;    /* counter before the move */
+} Undo;
+
+/* The history holds the game moves handed over by a GUI and the search path. */
+enum { HISTORY_MAX = 1024 + MAX_PLY };
+
+typedef struct Board {
+    uint8_t sq[SQUARE_NB];    /* piece identity on each point, EMPTY or OFFBOARD */
+    uint8_t pos[PIECE_NB];    /* point of each piece identity, 0 when captured */
+    uint16_t rank_occ[RANK_NB]; /* bit f set when (f, r) is occupied */
+    uint16_t file_occ[FILE_NB]; /* bit r set when (f, r) is occupied */
+    int side;                 /* RED or BLACK to move */
+    int rule60;               /* plies since the last capture (natural-limit counter) */
+    int fullmove;             /* FEN move number, for FEN output only */
+    uint64_t key;             /* Zobrist key of placement and side to move */
+    int hply;                 /* entries used in hist */
+    Undo hist[HISTORY_MAX];
+} Board;
+
+extern uint64_t zobrist_piece[PIECE_NB][SQUARE_NB];
+extern uint64_t zobrist_side;
+
+/* Static tables; called once before anything else. */
+void board_init_tables(void);
+
+void board_clear(Board *b);
+void board_put(Board *b, int piece, int sq);
+uint64_t board_compute_key(const Board *b);
+
+#define START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+enum { FEN_MAX = 128 };
+
+/*
+ * Reads a FEN (board, side, optional castling/en-passant dashes and the two
+ * counters). On error returns false, writes the reason into err and leaves b
+ * untouched. The text is read only up to its terminating NUL.
+ */
+bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
+void board_get_fen(const Board *b, char out[FEN_MAX]);
+
+void make_move(Board *b, Move m);
+void unmake_move(Board *b);
+void make_null(Board *b);
+void unmake_null(Board *b);
+
+static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }
+
+/*
+ * Move text in ICCS form ("h2e2"), ranks 0-9; rank_base 1 gives the ranks 1-10
+ * of chess-derived tools ("h3e3", "a10a9"). Parsing checks the syntax only and
+ * returns MOVE_NONE for anything that is not exactly one move.
+ */
+enum { MOVE_STR_MAX = 8 };
+void move_to_str(Move m, int rank_base, char out[MOVE_STR_MAX]);
+Move move_parse(const char *s, int rank_base);
+
+#endif

@@ -1,0 +1,239 @@
+#include "movegen.h"
+#include "tables.h"
+
+static inline bool is_type(int piece, int tag, int type)
+{
+    return (piece & tag) && piece_type_of[piece] == type;
+}
+
+static inline int slide_sq_rank(int coord, int rank) { return make_sq(coord, rank); }
+static inline int slide_sq_file(int coord, int file) { return make_sq(file, coord); }
+
+bool king_attacked(const Board *b, int side)
+{
+    int k = king_sq(b, side), them = side ^ 1, tag = side_tag(them);
+    int f = sq_file(k), r = sq_rank(k);
+    const Slide *rs = &rank_slide[f][b->rank_occ[r]];
+    const Slide *fs = &file_slide[r][b->file_occ[f]];
+
+    for (int i = 0; i < 2; i++) {
+        if (rs->rook[i] != SLIDE_NONE) {
+            if (is_type(b->sq[slide_sq_rank(rs->rook[i], r)], tag, ROOK))
+                return true;
+            if (rs->cannon[i] != SLIDE_NONE && is_type(b->sq[slide_sq_rank(rs->cannon[i], r)], tag, CANNON))
+                return true;
+        }
+        if (fs->rook[i] != SLIDE_NONE) {
+            int p = b->sq[slide_sq_file(fs->rook[i], f)];
+            if (p & tag && (piece_type_of[p] == ROOK || piece_type_of[p] == KING))
+                return true;
+            if (fs->cannon[i] != SLIDE_NONE && is_type(b->sq[slide_sq_file(fs->cannon[i], f)], tag, CANNON))
+                return true;
+        }
+    }
+
+    for (int i = 0; i < type_count[KNIGHT]; i++) {
+        int h = b->pos[piece_id(them, KNIGHT, i)];
+        int leg = h ? knight_leg_delta[256 + k - h] : 0;
+        if (leg && !b->sq[h + leg])
+            return true;
+    }
+
+    /* The general never leaves its palace, so an enemy pawn level with it has crossed the river. */
+    int fwd = side == RED ? NORTH : SOUTH;
+    return is_type(b->sq[k + fwd], tag, PAWN) || is_type(b->sq[k + EAST], tag, PAWN)
+        || is_type(b->sq[k + WEST], tag, PAWN);
+}
+
+/*
+ * One generator for all three flavours: `caps` and `quiets` are constants at
+ * each call site, so the compiler keeps only the branches each one needs.
+ */
+static inline __attribute__((always_inline)) int gen_moves(const Board *b, Move *list, bool caps, bool quiets)
+{
+    const int us = b->side, tag = side_tag(us ^ 1);
+    const uint8_t *sq = b->sq;
+    int n = 0;
+
+#define ADD_STEP(from, to)                                                                                             \
+    do {                                                                                                               \
+        int p_ = sq[to];                                                                                               \
+        if (p_ ? (caps && (p_ & tag)) : quiets)                                                                        \
+            list[n++] = move_of(from, to);                                                                             \
+    } while (0)
+
+    int from = king_sq(b, us);
+    for (const uint8_t *t = king_steps[from]; *t; t++)
+        ADD_STEP(from, *t);
+
+    for (int i = 0; i < 2; i++) {
+        if ((from = b->pos[piece_id(us, ADVISOR, i)]))
+            for (const uint8_t *t = advisor_steps[from]; *t; t++)
+                ADD_STEP(from, *t);
+        if ((from = b->pos[piece_id(us, BISHOP, i)]))
+            for (int j = 0; bishop_steps[us][from][j]; j++)
+                if (!sq[bishop_eyes[us][from][j]])
+                    ADD_STEP(from, bishop_steps[us][from][j]);
+        if ((from = b->pos[piece_id(us, KNIGHT, i)]))
+            for (int j = 0; knight_steps[from][j]; j++)
+                if (!sq[knight_legs[from][j]])
+                    ADD_STEP(from, knight_steps[from][j]);
+    }
+
+    for (int i = 0; i < type_count[PAWN]; i++)
+        if ((from = b->pos[piece_id(us, PAWN, i)]))
+            for (const uint8_t *t = pawn_steps[us][from]; *t; t++)
+                ADD_STEP(from, *t);
+#undef ADD_STEP
+
+    /* Rooks and cannons: quiet moves by walking, captures by slide lookup. */
+    for (int type = ROOK; type <= CANNON; type++)
+        for (int i = 0; i < 2; i++) {
+            if (!(from = b->pos[piece_id(us, type, i)]))
+                continue;
+            if (quiets) {
+                static const int dirs[4] = { NORTH, SOUTH, EAST, WEST };
+                for (int d = 0; d < 4; d++)
+                    for (int to = from + dirs[d]; !sq[to]; to += dirs[d])
+                        list[n++] = move_of(from, to);
+            }
+            if (caps) {
+                int f = sq_file(from), r = sq_rank(from);
+                const Slide *rs = &rank_slide[f][b->rank_occ[r]];
+                const Slide *fs = &file_slide[r][b->file_occ[f]];
+                const uint8_t *rt = type == ROOK ? rs->rook : rs->cannon;
+                const uint8_t *ft = type == ROOK ? fs->rook : fs->cannon;
+                for (int k = 0; k < 2; k++) {
+                    int to;
+                    if (rt[k] != SLIDE_NONE && (sq[to = slide_sq_rank(rt[k], r)] & tag))
+                        list[n++] = move_of(from, to);
+                    if (ft[k] != SLIDE_NONE && (sq[to = slide_sq_file(ft[k], f)] & tag))
+                        list[n++] = move_of(from, to);
+                }
+            }
+        }
+    return n;
+}
+
+int gen_captures(const Board *b, Move *list) { return gen_moves(b, list, true, false); }
+int gen_quiets(const Board *b, Move *list) { return gen_moves(b, list, false, true); }
+int gen_pseudo(const Board *b, Move *list) { return gen_moves(b, list, true, true); }
+
+/* Plays the move on the squares alone, asks whether the mover's general is attacked, and takes it back. */
+static bool safe_after(Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m);
+    int piece = b->sq[from], cap = b->sq[to];
+    uint16_t rank_from = b->rank_occ[sq_rank(from)], file_from = b->file_occ[sq_file(from)];
+    uint16_t rank_to = b->rank_occ[sq_rank(to)], file_to = b->file_occ[sq_file(to)];
+
+    b->rank_occ[sq_rank(from)] ^= (uint16_t)(1u << sq_file(from));
+    b->file_occ[sq_file(from)] ^= (uint16_t)(1u << sq_rank(from));
+    b->rank_occ[sq_rank(to)] |= (uint16_t)(1u << sq_file(to));
+    b->file_occ[sq_file(to)] |= (uint16_t)(1u << sq_rank(to));
+    b->sq[from] = EMPTY;
+    b->sq[to] = (uint8_t)piece;
+    b->pos[piece] = (uint8_t)to;
+    if (cap)
+        b->pos[cap] = 0; /* a captured horse must not be seen as an attacker */
+
+    bool safe = !king_attacked(b, piece_side(piece));
+
+    if (cap)
+        b->pos[cap] = (uint8_t)to;
+    b->pos[piece] = (uint8_t)from;
+    b->sq[to] = (uint8_t)cap;
+    b->sq[from] = (uint8_t)piece;
+    b->file_occ[sq_file(to)] = file_to;
+    b->rank_occ[sq_rank(to)] = rank_to;
+    b->file_occ[sq_file(from)] = file_from;
+    b->rank_occ[sq_rank(from)] = rank_from;
+    return safe;
+}
+
+/*
+ * When not in check, only a few moves can expose the general: its own moves,
+ * moves from its rank or file (unblocking a rook, the other general, or turning
+ * a double screen into a cannon's single one), moves onto its rank or file
+ * (becoming a cannon screen), and moves off a point diagonally next to it (the
+ * leg of a horse aimed at it). Everything else is safe without testing.
+ */
+bool move_is_safe(Board *b, Move m, bool checked)
+{
+    int from = move_from(m), to = move_to(m), k = king_sq(b, b->side);
+    if (!checked) {
+        int df = from - k;
+        bool near_line = !((from ^ k) & 0x0F) || !((from ^ k) & 0xF0) || !((to ^ k) & 0x0F) || !((to ^ k) & 0xF0);
+        bool leg = df == NORTH + EAST || df == NORTH + WEST || df == SOUTH + EAST || df == SOUTH + WEST;
+        if (!near_line && !leg)
+            return true;
+    }
+    return safe_after(b, m);
+}
+
+int gen_legal(Board *b, Move *list)
+{
+    Move pseudo[MAX_MOVES];
+    int n = gen_pseudo(b, pseudo), legal = 0;
+    bool checked = in_check(b);
+    for (int i = 0; i < n; i++)
+        if (move_is_safe(b, pseudo[i], checked))
+            list[legal++] = pseudo[i];
+    return legal;
+}
+
+/*
+ * The first and second occupied coordinates beyond `from` on the line towards
+ * `to` (same rank or file), as the slide tables give them.
+ */
+static void line_hits(const Board *b, int from, int to, int *first, int *second, int *target)
+{
+    const Slide *s;
+    int dir;
+    if (sq_rank(from) == sq_rank(to)) {
+        s = &rank_slide[sq_file(from)][b->rank_occ[sq_rank(from)]];
+        dir = to > from;
+        *target = sq_file(to);
+    } else {
+        s = &file_slide[sq_rank(from)][b->file_occ[sq_file(from)]];
+        dir = to > from;
+        *target = sq_rank(to);
+    }
+    *first = s->rook[dir] == SLIDE_NONE ? -1 : s->rook[dir];
+    *second = s->cannon[dir] == SLIDE_NONE ? -1 : s->cannon[dir];
+}
+
+static bool in_list(const uint8_t *targets, int to, int *index)
+{
+    for (int i = 0; targets[i]; i++)
+        if (targets[i] == to) {
+            *index = i;
+            return true;
+        }
+    return false;
+}
+
+bool move_is_pseudo(const Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m), us = b->side;
+    int piece = b->sq[from], cap = b->sq[to];
+    if (!(piece & side_tag(us)) || cap == OFFBOARD || (cap & side_tag(us)))
+        return false;
+    int i;
+    switch (piece_type_of[piece]) {
+    case KING: return in_list(king_steps[from], to, &i);
+    case ADVISOR: return in_list(advisor_steps[from], to, &i);
+    case BISHOP: return in_list(bishop_steps[us][from], to, &i) && !b->sq[bishop_eyes[us][from][i]];
+    case KNIGHT: return in_list(knight_steps[from], to, &i) && !b->sq[knight_legs[from][i]];
+    case PAWN: return in_list(pawn_steps[us][from], to, &i);
+    default: break;
+    }
+    if (sq_rank(from) != sq_rank(to) && sq_file(from) != sq_file(to))
+        return false;
+    int first, second, target;
+    line_hits(b, from, to, &first, &second, &target);
+    if (cap)
+        return (piece_type_of[piece] == ROOK ? first : second) == target;
+    /* A quiet slide needs nothing between: the first piece lies beyond the target. */
+    return first < 0 || (to > from ? first > target : first < target);
+}

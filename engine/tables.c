@@ -1,0 +1,116 @@
+#include "tables.h"
+
+uint8_t in_board[SQUARE_NB];
+uint8_t in_palace[SQUARE_NB];
+uint8_t own_half[2][SQUARE_NB];
+
+uint8_t king_steps[SQUARE_NB][5];
+uint8_t advisor_steps[SQUARE_NB][5];
+uint8_t bishop_steps[2][SQUARE_NB][5];
+uint8_t bishop_eyes[2][SQUARE_NB][4];
+uint8_t knight_steps[SQUARE_NB][9];
+uint8_t knight_legs[SQUARE_NB][8];
+uint8_t pawn_steps[2][SQUARE_NB][4];
+int8_t knight_leg_delta[512];
+
+Slide rank_slide[FILE_NB][1 << FILE_NB];
+Slide file_slide[RANK_NB][1 << RANK_NB];
+
+static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
+static const int diag[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
+
+/* A horse jump and the orthogonal point next to the horse that must be empty. */
+static const int knight_jump[8] = { 2 * NORTH + EAST, 2 * NORTH + WEST, 2 * SOUTH + EAST, 2 * SOUTH + WEST,
+                                    2 * EAST + NORTH, 2 * EAST + SOUTH, 2 * WEST + NORTH, 2 * WEST + SOUTH };
+static const int knight_leg[8] = { NORTH, NORTH, SOUTH, SOUTH, EAST, EAST, WEST, WEST };
+
+static void init_regions(void)
+{
+    for (int r = 0; r < RANK_NB; r++)
+        for (int f = 0; f < FILE_NB; f++) {
+            int sq = make_sq(f, r);
+            in_board[sq] = 1;
+            in_palace[sq] = f >= 3 && f <= 5 && (r <= 2 || r >= 7);
+            own_half[RED][sq] = r <= 4;
+            own_half[BLACK][sq] = r >= 5;
+        }
+}
+
+static void init_steps(void)
+{
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        if (!in_board[sq])
+            continue;
+        int n = 0;
+        for (int i = 0; i < 4; i++)
+            if (in_palace[sq] && in_palace[sq + orth[i]])
+                king_steps[sq][n++] = (uint8_t)(sq + orth[i]);
+        n = 0;
+        for (int i = 0; i < 4; i++)
+            if (in_palace[sq] && in_palace[sq + diag[i]])
+                advisor_steps[sq][n++] = (uint8_t)(sq + diag[i]);
+        for (int side = RED; side <= BLACK; side++) {
+            n = 0;
+            for (int i = 0; i < 4; i++) {
+                int to = sq + 2 * diag[i];
+                if (own_half[side][sq] && in_board[to] && own_half[side][to]) {
+                    bishop_eyes[side][sq][n] = (uint8_t)(sq + diag[i]);
+                    bishop_steps[side][sq][n++] = (uint8_t)to;
+                }
+            }
+            /* Forward always; sideways only once across the river. */
+            n = 0;
+            int fwd = side == RED ? NORTH : SOUTH;
+            if (in_board[sq + fwd])
+                pawn_steps[side][sq][n++] = (uint8_t)(sq + fwd);
+            if (!own_half[side][sq])
+                for (int d = -1; d <= 1; d += 2)
+                    if (in_board[sq + d])
+                        pawn_steps[side][sq][n++] = (uint8_t)(sq + d);
+        }
+        n = 0;
+        for (int i = 0; i < 8; i++)
+            if (in_board[sq + knight_jump[i]]) {
+                knight_legs[sq][n] = (uint8_t)(sq + knight_leg[i]);
+                knight_steps[sq][n++] = (uint8_t)(sq + knight_jump[i]);
+            }
+    }
+    for (int i = 0; i < 8; i++)
+        knight_leg_delta[256 + knight_jump[i]] = (int8_t)knight_leg[i];
+}
+
+/* Walks from pos along a line of len points in direction dir. */
+static void slide_scan(int pos, int len, unsigned occ, int dir, uint8_t *rook, uint8_t *cannon)
+{
+    *rook = *cannon = SLIDE_NONE;
+    int t = pos + dir;
+    while (t >= 0 && t < len && !(occ >> t & 1))
+        t += dir;
+    if (t < 0 || t >= len)
+        return;
+    *rook = (uint8_t)t;
+    for (t += dir; t >= 0 && t < len; t += dir)
+        if (occ >> t & 1) {
+            *cannon = (uint8_t)t;
+            return;
+        }
+}
+
+static void init_slides(void)
+{
+    for (int p = 0; p < FILE_NB; p++)
+        for (unsigned occ = 0; occ < 1u << FILE_NB; occ++)
+            for (int k = 0; k < 2; k++)
+                slide_scan(p, FILE_NB, occ, k ? 1 : -1, &rank_slide[p][occ].rook[k], &rank_slide[p][occ].cannon[k]);
+    for (int p = 0; p < RANK_NB; p++)
+        for (unsigned occ = 0; occ < 1u << RANK_NB; occ++)
+            for (int k = 0; k < 2; k++)
+                slide_scan(p, RANK_NB, occ, k ? 1 : -1, &file_slide[p][occ].rook[k], &file_slide[p][occ].cannon[k]);
+}
+
+void tables_init(void)
+{
+    init_regions();
+    init_steps();
+    init_slides();
+}

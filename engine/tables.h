@@ -1,0 +1,46 @@
+/*
+ * Precomputed geometry of the board: which points are on the board, in a
+ * palace or on a side's own half, the step targets of the short-range pieces
+ * with their blocking points, and slide tables that answer "first and second
+ * occupied point along this line" with one lookup.
+ */
+#ifndef CHUHAN_TABLES_H
+#define CHUHAN_TABLES_H
+
+#include "types.h"
+
+extern uint8_t in_board[SQUARE_NB];
+extern uint8_t in_palace[SQUARE_NB];
+extern uint8_t own_half[2][SQUARE_NB];
+
+/* Zero-terminated target lists; legs and eyes are index-aligned with targets. */
+extern uint8_t king_steps[SQUARE_NB][5];
+extern uint8_t advisor_steps[SQUARE_NB][5];
+extern uint8_t bishop_steps[2][SQUARE_NB][5];
+extern uint8_t bishop_eyes[2][SQUARE_NB][4];
+extern uint8_t knight_steps[SQUARE_NB][9];
+extern uint8_t knight_legs[SQUARE_NB][8];
+extern uint8_t pawn_steps[2][SQUARE_NB][4];
+/*
+ * For a horse jump from h to h + d, knight_leg_delta[256 + d] is the offset
+ * from h of the leg point that must be empty, or 0 when d is no horse jump.
+ */
+extern int8_t knight_leg_delta[512];
+
+/*
+ * Slide tables, indexed by the position along a line and the line's occupancy
+ * bits: the coordinate of the first occupied point each way (what a rook hits)
+ * and of the second one (what a cannon hits), or SLIDE_NONE. Index 0 of each
+ * pair looks towards lower coordinates, index 1 towards higher ones.
+ */
+enum { SLIDE_NONE = 0xFF };
+typedef struct {
+    uint8_t rook[2];
+    uint8_t cannon[2];
+} Slide;
+extern Slide rank_slide[FILE_NB][1 << FILE_NB];
+extern Slide file_slide[RANK_NB][1 << RANK_NB];
+
+void tables_init(void);
+
+#endif

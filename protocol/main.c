@@ -1,0 +1,90 @@
+/* Command line: the protocol loop by default, or one of the shell commands. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/board.h"
+#include "../perft/perft_cmd.h"
+
+#define VERSION "0.1"
+
+static void usage(FILE *out)
+{
+    fprintf(out, "Chuhan " VERSION ", a xiangqi engine\n"
+                 "usage:\n"
+                 "  chuhan                        talk UCCI or UCI on stdin/stdout\n"
+                 "  chuhan perft DEPTH [FEN]      count move paths from the start or a FEN\n"
+                 "  chuhan perft --suite FILE [--max-nodes N]\n"
+                 "                                check every case of a perft file\n"
+                 "  chuhan --help | --version\n");
+}
+
+/* Parses a whole decimal argument within [lo, hi]. */
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    if (argc >= 1 && !strcmp(argv[0], "--suite")) {
+        long max_nodes = 0;
+        if (argc != 2 && !(argc == 4 && !strcmp(argv[2], "--max-nodes") && parse_long(argv[3], 0, LONG_MAX, &max_nodes))) {
+            usage(stderr);
+            return 2;
+        }
+        int failed = perft_suite(argv[1], (uint64_t)max_nodes, stdout);
+        if (failed < 0)
+            fprintf(stderr, "chuhan: cannot read %s\n", argv[1]);
+        return failed ? 1 : 0;
+    }
+    long depth;
+    if (argc < 1 || !parse_long(argv[0], 0, 20, &depth)) {
+        fprintf(stderr, "chuhan: perft needs a depth from 0 to 20\n");
+        return 2;
+    }
+    char fen[FEN_MAX * 2] = START_FEN;
+    if (argc > 1) {
+        fen[0] = 0;
+        for (int i = 1; i < argc; i++) {
+            if (strlen(fen) + strlen(argv[i]) + 2 > sizeof fen) {
+                fprintf(stderr, "chuhan: FEN too long\n");
+                return 2;
+            }
+            if (i > 1)
+                strcat(fen, " ");
+            strcat(fen, argv[i]);
+        }
+    }
+    static Board board;
+    char err[128];
+    if (!board_set_fen(&board, fen, err, sizeof err)) {
+        fprintf(stderr, "chuhan: bad FEN: %s\n", err);
+        return 2;
+    }
+    perft_divide(&board, (int)depth, 0, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    board_init_tables();
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--version")) {
+        printf("Chuhan " VERSION "\n");
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "perft"))
+        return cmd_perft(argc - 2, argv + 2);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,22 @@
+/* Shared helpers for the test suites. */
+#ifndef CHUHAN_TESTS_COMMON_H
+#define CHUHAN_TESTS_COMMON_H
+
+#include <criterion/criterion.h>
+
+#include "../engine/board.h"
+#include "../engine/movegen.h"
+
+/* Every suite's init: the engine's static tables. */
+void setup_tables(void);
+
+/* Sets a FEN that must parse. */
+void set_fen(Board *b, const char *fen);
+
+/* Small deterministic generator, so failures replay exactly. */
+uint64_t test_random(uint64_t *state);
+
+/* Whether m is among the n moves of list. */
+bool has_move(const Move *list, int n, Move m);
+
+#endif

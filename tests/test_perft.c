@@ -1,0 +1,46 @@
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/perft.h"
+#include "common.h"
+
+TestSuite(perft, .init = setup_tables);
+
+/* Every case of the project's reference file up to this many nodes; `make perft` runs the rest. */
+enum { TEST_NODE_BUDGET = 5000000 };
+
+Test(perft, reference_cases_within_budget, .timeout = 600)
+{
+    FILE *in = fopen("perft/perft.txt", "r");
+    cr_assert(in, "perft/perft.txt not found; run the tests from the repository root");
+    static Board board;
+    char line[512];
+    int cases = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *depth = strchr(line, ';'), *nodes = depth ? strchr(depth + 1, ';') : NULL;
+        cr_assert(nodes, "malformed line: %s", line);
+        *depth++ = 0;
+        uint64_t expected = strtoull(nodes + 1, NULL, 10);
+        if (expected > TEST_NODE_BUDGET)
+            continue;
+        set_fen(&board, line);
+        uint64_t got = perft(&board, atoi(depth));
+        cr_assert_eq(got, expected, "perft %d of %s: %" PRIu64 ", expected %" PRIu64, atoi(depth), line, got,
+                     expected);
+        cases++;
+    }
+    fclose(in);
+    cr_assert_geq(cases, 100, "only %d cases under the budget", cases);
+}
+
+Test(perft, depth_zero_counts_the_position)
+{
+    static Board board;
+    set_fen(&board, START_FEN);
+    cr_assert_eq(perft(&board, 0), 1);
+    cr_assert_eq(perft(&board, 1), 44);
+}
