@@ -152,32 +152,99 @@ static bool safe_after(Board *b, Move m)
 }
 
 /*
- * When not in check, only a few moves can expose the general: its own moves,
- * moves from its rank or file (unblocking a rook, the other general, or turning
- * a double screen into a cannon's single one), moves onto its rank or file
- * (becoming a cannon screen), and moves off a point diagonally next to it (the
- * leg of a horse aimed at it). Everything else is safe without testing.
+ * Walks one ray out from the general, counting the men in between. An enemy
+ * rook or general behind exactly one man pins it, and nothing beyond matters.
+ * An enemy cannon behind exactly two men pins both (either leaving makes the
+ * other a screen); with nothing in between, every point before it is
+ * dangerous to fill. A cannon is itself a screen for a cannon further out, so
+ * the walk goes on past it. One man before a cannon, or none before a rook,
+ * is a check. Past three men nothing can reach the general any more.
  */
-bool move_is_safe(Board *b, Move m, bool checked)
+static void scan_ray(const Board *b, int k, int dir, KingSafety *ks, uint16_t *pins, uint16_t *open, bool along_file)
+{
+    int tag = side_tag(b->side ^ 1), between = 0;
+    uint16_t seen = 0, empty = 0;
+    for (int s = k + dir; b->sq[s] != OFFBOARD && between < 3; s += dir) {
+        int p = b->sq[s];
+        uint16_t bit = (uint16_t)(1u << (along_file ? sq_rank(s) : sq_file(s)));
+        if (!p) {
+            empty |= bit;
+            continue;
+        }
+        if (p & tag) {
+            int type = piece_type_of[p];
+            if (type == ROOK || type == KING) {
+                if (between == 0)
+                    ks->checked = true;
+                else if (between == 1)
+                    *pins |= seen;
+                return;
+            }
+            if (type == CANNON) {
+                if (between == 0)
+                    *open |= empty;
+                else if (between == 1)
+                    ks->checked = true;
+                else
+                    *pins |= seen;
+            }
+        }
+        between++;
+        seen |= bit;
+    }
+}
+
+void king_safety(const Board *b, KingSafety *ks)
+{
+    int us = b->side, them = us ^ 1, k = king_sq(b, us), tag = side_tag(them);
+    *ks = (KingSafety){ 0 };
+    scan_ray(b, k, NORTH, ks, &ks->file_pins, &ks->file_open, true);
+    scan_ray(b, k, SOUTH, ks, &ks->file_pins, &ks->file_open, true);
+    scan_ray(b, k, EAST, ks, &ks->rank_pins, &ks->rank_open, false);
+    scan_ray(b, k, WEST, ks, &ks->rank_pins, &ks->rank_open, false);
+
+    int legs = 0;
+    for (int i = 0; i < type_count[KNIGHT]; i++) {
+        int h = b->pos[piece_id(them, KNIGHT, i)];
+        int leg = h ? knight_leg_delta[256 + k - h] : 0;
+        if (!leg)
+            continue;
+        if (b->sq[h + leg])
+            ks->legs[legs++] = (uint8_t)(h + leg);
+        else
+            ks->checked = true;
+    }
+    int fwd = us == RED ? NORTH : SOUTH;
+    if (is_type(b->sq[k + fwd], tag, PAWN) || is_type(b->sq[k + EAST], tag, PAWN) || is_type(b->sq[k + WEST], tag, PAWN))
+        ks->checked = true;
+}
+
+/*
+ * Out of check, a move can only expose the general by being a general's move,
+ * by leaving a pinned point, by filling a point a cannon looks through, or by
+ * leaving the leg of a horse aimed at the general. Only those are tried.
+ */
+bool move_is_safe(Board *b, Move m, const KingSafety *ks)
 {
     int from = move_from(m), to = move_to(m), k = king_sq(b, b->side);
-    if (!checked) {
-        int df = from - k;
-        bool near_line = !((from ^ k) & 0x0F) || !((from ^ k) & 0xF0) || !((to ^ k) & 0x0F) || !((to ^ k) & 0xF0);
-        bool leg = df == NORTH + EAST || df == NORTH + WEST || df == SOUTH + EAST || df == SOUTH + WEST;
-        if (!near_line && !leg)
-            return true;
-    }
-    return safe_after(b, m);
+    if (ks->checked || from == k)
+        return safe_after(b, m);
+    bool risky = (sq_rank(from) == sq_rank(k) && (ks->rank_pins >> sq_file(from) & 1))
+              || (sq_file(from) == sq_file(k) && (ks->file_pins >> sq_rank(from) & 1))
+              || (sq_rank(to) == sq_rank(k) && (ks->rank_open >> sq_file(to) & 1))
+              || (sq_file(to) == sq_file(k) && (ks->file_open >> sq_rank(to) & 1))
+              || from == ks->legs[0] || from == ks->legs[1];
+    return !risky || safe_after(b, m);
 }
 
 int gen_legal(Board *b, Move *list)
 {
     Move pseudo[MAX_MOVES];
+    KingSafety ks;
+    king_safety(b, &ks);
     int n = gen_pseudo(b, pseudo), legal = 0;
-    bool checked = in_check(b);
     for (int i = 0; i < n; i++)
-        if (move_is_safe(b, pseudo[i], checked))
+        if (move_is_safe(b, pseudo[i], &ks))
             list[legal++] = pseudo[i];
     return legal;
 }

@@ -24,15 +24,29 @@ int gen_legal(Board *b, Move *list);
 bool move_is_pseudo(const Board *b, Move m);
 
 /*
- * Whether a pseudo-legal move keeps the mover's general safe. `checked` is
- * in_check(b) for the current position, passed in so a caller testing many
- * moves computes it once.
+ * What can expose the side to move's general, found once per position so that
+ * most moves need no test at all. Masks are indexed by file along the
+ * general's rank and by rank along its file.
  */
-bool move_is_safe(Board *b, Move m, bool checked);
+typedef struct {
+    bool checked;
+    uint16_t rank_pins, file_pins; /* men whose leaving the line exposes the general */
+    uint16_t rank_open, file_open; /* empty points whose filling makes a cannon screen */
+    uint8_t legs[2];               /* occupied legs of horses aimed at the general */
+} KingSafety;
+
+void king_safety(const Board *b, KingSafety *ks);
+
+/* Whether a pseudo-legal move keeps the mover's general safe. */
+bool move_is_safe(Board *b, Move m, const KingSafety *ks);
 
 static inline bool move_is_legal(Board *b, Move m)
 {
-    return move_is_pseudo(b, m) && move_is_safe(b, m, in_check(b));
+    KingSafety ks;
+    if (!move_is_pseudo(b, m))
+        return false;
+    king_safety(b, &ks);
+    return move_is_safe(b, m, &ks);
 }
 
 #endif
