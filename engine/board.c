@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "evaluate.h"
 #include "tables.h"
 
 const int8_t piece_type_of[PIECE_NB] = {
@@ -10,7 +11,12 @@ const int8_t piece_type_of[PIECE_NB] = {
     PAWN,          PAWN,    PAWN,    PAWN,   PAWN,
 };
 
-uint64_t zobrist_piece[PIECE_NB][SQUARE_NB];
+const int8_t piece_kind_of[PIECE_NB] = {
+    [16] = 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6,
+    [32] = 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 13, 13, 13,
+};
+
+uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 uint64_t zobrist_side;
 
 /* splitmix64: a fixed seed keeps keys, and with them bench, reproducible. */
@@ -22,21 +28,13 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/*
- * Two men of the same kind must hash alike, or a position would get a
- * different key depending on which rook stands where; so keys are drawn per
- * kind (side and type) and copied to every slot of that kind.
- */
+/* Keys are per kind, not per slot: two rooks swapping places is the same position. */
 static void init_zobrist(void)
 {
     uint64_t state = 0x43687568616E2121ull;
-    uint64_t kind_keys[2][PIECE_TYPE_NB][SQUARE_NB];
-    for (int s = 0; s < 2; s++)
-        for (int t = 0; t < PIECE_TYPE_NB; t++)
-            for (int sq = 0; sq < SQUARE_NB; sq++)
-                kind_keys[s][t][sq] = next_random(&state);
-    for (int p = 16; p < PIECE_NB; p++)
-        memcpy(zobrist_piece[p], kind_keys[piece_side(p)][piece_type_of[p]], sizeof zobrist_piece[p]);
+    for (int k = 0; k < KIND_NB; k++)
+        for (int sq = 0; sq < SQUARE_NB; sq++)
+            zobrist_piece[k][sq] = next_random(&state);
     zobrist_side = next_random(&state);
 }
 
@@ -44,6 +42,7 @@ void board_init_tables(void)
 {
     tables_init();
     init_zobrist();
+    psq_init();
 }
 
 void board_clear(Board *b)
@@ -72,7 +71,7 @@ uint64_t board_compute_key(const Board *b)
     uint64_t key = b->side == BLACK ? zobrist_side : 0;
     for (int p = 16; p < PIECE_NB; p++)
         if (b->pos[p])
-            key ^= zobrist_piece[p][b->pos[p]];
+            key ^= zobrist_piece[piece_kind_of[p]][b->pos[p]];
     return key;
 }
 
@@ -82,14 +81,18 @@ void make_move(Board *b, Move m)
     int piece = b->sq[from], cap = b->sq[to];
     Undo *u = &b->hist[b->hply++];
     u->key = b->key;
+    u->psq = b->psq;
     u->move = m;
     u->captured = (uint8_t)cap;
     u->rule60 = (int16_t)b->rule60;
 
-    b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to] ^ zobrist_side;
+    int kind = piece_kind_of[piece];
+    b->key ^= zobrist_piece[kind][from] ^ zobrist_piece[kind][to] ^ zobrist_side;
+    b->psq += psq_table[kind][to] - psq_table[kind][from];
     occ_toggle(b, from);
     if (cap) {
-        b->key ^= zobrist_piece[cap][to];
+        b->key ^= zobrist_piece[piece_kind_of[cap]][to];
+        b->psq -= psq_table[piece_kind_of[cap]][to];
         b->pos[cap] = 0;
         b->rule60 = 0;
     } else {
@@ -117,6 +120,7 @@ void unmake_move(Board *b)
         occ_toggle(b, to);
     b->side ^= 1;
     b->key = u->key;
+    b->psq = u->psq;
     b->rule60 = u->rule60;
 }
 

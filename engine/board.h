@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 
+#include "score.h"
 #include "types.h"
 
 /* Everything make_move() must put back, one entry per ply played. */
 typedef struct {
     uint64_t key;      /* key of the position before the move */
+    Score psq;         /* material and placement before the move */
     Move move;
     uint8_t captured;  /* piece identity taken, or EMPTY */
     int16_t rule60;    /* counter before the move */
@@ -26,11 +28,12 @@ typedef struct Board {
     int rule60;               /* plies since the last capture (natural-limit counter) */
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */
+    Score psq;                /* material and placement, red's view, kept by make_move */
     int hply;                 /* entries used in hist */
     Undo hist[HISTORY_MAX];
 } Board;
 
-extern uint64_t zobrist_piece[PIECE_NB][SQUARE_NB];
+extern uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 extern uint64_t zobrist_side;
 
 /* Static tables; called once before anything else. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "evaluate.h"
 #include "movegen.h"
 #include "tables.h"
 
@@ -185,6 +186,7 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
     if (king_attacked(&b, b.side ^ 1))
         return fail(err, errlen, "the side not to move (%s) is in check", side_name(b.side ^ 1));
     b.key = board_compute_key(&b);
+    b.psq = board_compute_psq(&b);
     memcpy(out, &b, sizeof b);
     return true;
 }

@@ -48,6 +48,11 @@ static const int8_t type_count[PIECE_TYPE_NB] = { 1, 2, 2, 2, 2, 2, 5 };
 
 extern const int8_t piece_type_of[PIECE_NB];
 
+/* A kind is a side and a type together (red 0..6, black 7..13): what keys and tables tell apart. */
+enum { KIND_NB = 2 * PIECE_TYPE_NB };
+static inline int make_kind(int side, int type) { return side * PIECE_TYPE_NB + type; }
+extern const int8_t piece_kind_of[PIECE_NB];
+
 /* The piece identity of the i-th slot of a type for a side. */
 static inline int piece_id(int side, int type, int i) { return side_tag(side) + type_first[type] + i; }
 

@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "../engine/evaluate.h"
 #include "../engine/tables.h"
 #include "common.h"
 
@@ -27,6 +28,7 @@ static void check_consistency(const Board *b)
             cr_assert_eq(b->sq[b->pos[p]], p);
     cr_assert(b->pos[side_tag(RED)] && b->pos[side_tag(BLACK)], "a general vanished");
     cr_assert_eq(b->key, board_compute_key(b));
+    cr_assert_eq(b->psq, board_compute_psq(b));
 }
 
 /* Generators agree with each other and with playing the move and looking. */
@@ -97,6 +99,7 @@ Test(movegen, random_playouts_keep_every_invariant)
         cr_assert_eq(memcmp(board.rank_occ, start.rank_occ, sizeof board.rank_occ), 0);
         cr_assert_eq(memcmp(board.file_occ, start.file_occ, sizeof board.file_occ), 0);
         cr_assert_eq(board.key, start.key);
+        cr_assert_eq(board.psq, start.psq);
         cr_assert_eq(board.side, start.side);
         cr_assert_eq(board.rule60, start.rule60);
         cr_assert_eq(board.hply, 0);

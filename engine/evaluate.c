@@ -1,0 +1,196 @@
+#include "evaluate.h"
+#include "tables.h"
+#include "weights.h"
+
+Score psq_table[KIND_NB][SQUARE_NB];
+
+const char *const eval_term_names[TERM_NB] = { "Material", "Placement", "Mobility", "Shelter", "Cannons", "Pawns" };
+
+/* Rank counted from a side's own back rank. */
+static inline int rel_rank(int side, int sq) { return side == RED ? sq_rank(sq) : 9 - sq_rank(sq); }
+
+void psq_init(void)
+{
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        if (!in_board[sq])
+            continue;
+        for (int side = RED; side <= BLACK; side++)
+            for (int type = KING; type < PIECE_TYPE_NB; type++) {
+                /* Black reads the tables turned half a circle: its own back rank at the bottom. */
+                int row = 9 - rel_rank(side, sq), file = side == RED ? sq_file(sq) : 8 - sq_file(sq);
+                int p = placement[type][row][file];
+                Score v = piece_value[type] + S(p, p * endgame_placement[type] / 4);
+                psq_table[make_kind(side, type)][sq] = side == RED ? v : -v;
+            }
+    }
+}
+
+Score board_compute_psq(const Board *b)
+{
+    Score s = 0;
+    for (int p = 16; p < PIECE_NB; p++)
+        if (b->pos[p])
+            s += psq_table[piece_kind_of[p]][b->pos[p]];
+    return s;
+}
+
+/* Points a rook on sq reaches along one line: the empty run each way plus enemy men at the ends. */
+static int rook_reach(const Board *b, int sq, int tag)
+{
+    int f = sq_file(sq), r = sq_rank(sq), n = 0;
+    const Slide *rs = &rank_slide[f][b->rank_occ[r]];
+    const Slide *fs = &file_slide[r][b->file_occ[f]];
+    n += rs->rook[0] == SLIDE_NONE ? f : f - rs->rook[0] - 1 + !!(b->sq[make_sq(rs->rook[0], r)] & tag);
+    n += rs->rook[1] == SLIDE_NONE ? 8 - f : rs->rook[1] - f - 1 + !!(b->sq[make_sq(rs->rook[1], r)] & tag);
+    n += fs->rook[0] == SLIDE_NONE ? r : r - fs->rook[0] - 1 + !!(b->sq[make_sq(f, fs->rook[0])] & tag);
+    n += fs->rook[1] == SLIDE_NONE ? 9 - r : fs->rook[1] - r - 1 + !!(b->sq[make_sq(f, fs->rook[1])] & tag);
+    return n;
+}
+
+/* Empty points a cannon can slide to. */
+static int cannon_slides(const Board *b, int sq)
+{
+    int f = sq_file(sq), r = sq_rank(sq);
+    const Slide *rs = &rank_slide[f][b->rank_occ[r]];
+    const Slide *fs = &file_slide[r][b->file_occ[f]];
+    return (rs->rook[0] == SLIDE_NONE ? f : f - rs->rook[0] - 1) + (rs->rook[1] == SLIDE_NONE ? 8 - f : rs->rook[1] - f - 1)
+         + (fs->rook[0] == SLIDE_NONE ? r : r - fs->rook[0] - 1) + (fs->rook[1] == SLIDE_NONE ? 9 - r : fs->rook[1] - r - 1);
+}
+
+static Score mobility(const Board *b, int us)
+{
+    int tag = side_tag(us);
+    Score s = 0;
+    for (int i = 0; i < 2; i++) {
+        int sq = b->pos[piece_id(us, ROOK, i)];
+        if (sq)
+            s += rook_mobility[rook_reach(b, sq, side_tag(us ^ 1))];
+        if ((sq = b->pos[piece_id(us, KNIGHT, i)])) {
+            int n = 0;
+            for (int j = 0; knight_steps[sq][j]; j++)
+                n += !b->sq[knight_legs[sq][j]] && !(b->sq[knight_steps[sq][j]] & tag);
+            s += knight_mobility[n];
+        }
+        if ((sq = b->pos[piece_id(us, CANNON, i)]))
+            s += cannon_mobility_per_point * cannon_slides(b, sq);
+    }
+    return s;
+}
+
+/* Attack units `them` brings against the other side's palace. */
+static int attack_units(const Board *b, int them)
+{
+    int units = 0;
+    for (int i = 0; i < 2; i++) {
+        units += ROOK_ATTACK_UNITS * !!b->pos[piece_id(them, ROOK, i)];
+        units += !!b->pos[piece_id(them, CANNON, i)];
+        int sq = b->pos[piece_id(them, KNIGHT, i)];
+        units += sq && rel_rank(them, sq) >= 4;
+    }
+    for (int i = 0; i < type_count[PAWN]; i++) {
+        int sq = b->pos[piece_id(them, PAWN, i)];
+        units += sq && rel_rank(them, sq) >= 5;
+    }
+    return units;
+}
+
+static Score shelter(const Board *b, int us)
+{
+    int advisors = !!b->pos[piece_id(us, ADVISOR, 0)] + !!b->pos[piece_id(us, ADVISOR, 1)];
+    int elephants = !!b->pos[piece_id(us, BISHOP, 0)] + !!b->pos[piece_id(us, BISHOP, 1)];
+    return -(missing_advisor * (2 - advisors) + missing_elephant * (2 - elephants)) * attack_units(b, us ^ 1);
+}
+
+static inline int bits_between(unsigned occ, int a, int c)
+{
+    int lo = a < c ? a : c, hi = a < c ? c : a;
+    return __builtin_popcount(occ & ((1u << hi) - (2u << lo)));
+}
+
+/* Our cannons against the enemy general, by the men standing between. */
+static Score cannons(const Board *b, int us)
+{
+    int k = king_sq(b, us ^ 1);
+    Score s = 0;
+    for (int i = 0; i < 2; i++) {
+        int c = b->pos[piece_id(us, CANNON, i)];
+        if (!c)
+            continue;
+        if (sq_file(c) == sq_file(k)) {
+            int n = bits_between(b->file_occ[sq_file(k)], sq_rank(c), sq_rank(k));
+            s += n == 0 ? hollow_cannon : n == 2 ? screened_cannon : 0;
+        } else if (sq_rank(c) == sq_rank(k) && !bits_between(b->rank_occ[sq_rank(k)], sq_file(c), sq_file(k)))
+            s += bottom_cannon;
+    }
+    return s;
+}
+
+static Score pawns(const Board *b, int us)
+{
+    Score s = 0;
+    int tag = side_tag(us);
+    for (int i = 0; i < type_count[PAWN]; i++) {
+        int sq = b->pos[piece_id(us, PAWN, i)];
+        if (sq && rel_rank(us, sq) >= 5) {
+            int right = b->sq[sq + EAST];
+            if ((right & tag) && piece_type_of[right] == PAWN)
+                s += linked_pawns;
+        }
+    }
+    return s;
+}
+
+static int game_phase(const Board *b)
+{
+    int phase = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KNIGHT; type <= CANNON; type++)
+            for (int i = 0; i < 2; i++)
+                phase += phase_weight[type] * !!b->pos[piece_id(side, type, i)];
+    return phase < PHASE_MAX ? phase : PHASE_MAX;
+}
+
+static int blend(Score s, int phase)
+{
+    return (score_mg(s) * phase + score_eg(s) * (PHASE_MAX - phase)) / PHASE_MAX;
+}
+
+typedef Score (*SideTerm)(const Board *, int);
+static const SideTerm side_terms[TERM_NB] = {
+    [TERM_MOBILITY] = mobility, [TERM_SHELTER] = shelter, [TERM_CANNONS] = cannons, [TERM_PAWNS] = pawns,
+};
+
+static int finish(const Board *b, int blended) { return (b->side == RED ? blended : -blended) + TEMPO; }
+
+int evaluate(const Board *b)
+{
+    Score s = b->psq;
+    s += mobility(b, RED) - mobility(b, BLACK);
+    s += shelter(b, RED) - shelter(b, BLACK);
+    s += cannons(b, RED) - cannons(b, BLACK);
+    s += pawns(b, RED) - pawns(b, BLACK);
+    return finish(b, blend(s, game_phase(b)));
+}
+
+void evaluate_trace(const Board *b, EvalTrace *t)
+{
+    *t = (EvalTrace){ 0 };
+    for (int p = 16; p < PIECE_NB; p++)
+        if (b->pos[p])
+            t->term[TERM_MATERIAL][piece_side(p)] += piece_value[piece_type_of[p]];
+    Score sum = b->psq;
+    for (int side = RED; side <= BLACK; side++) {
+        Score own = 0;
+        for (int p = side_tag(side); p < side_tag(side) + 16; p++)
+            if (b->pos[p])
+                own += psq_table[piece_kind_of[p]][b->pos[p]] * (side == RED ? 1 : -1);
+        t->term[TERM_PLACEMENT][side] = own - t->term[TERM_MATERIAL][side];
+        for (int term = TERM_MOBILITY; term < TERM_NB; term++) {
+            t->term[term][side] = side_terms[term](b, side);
+            sum += side == RED ? t->term[term][side] : -t->term[term][side];
+        }
+    }
+    t->phase = game_phase(b);
+    t->blended = blend(sum, t->phase);
+    t->total = finish(b, t->blended);
+}

@@ -1,0 +1,33 @@
+/* Score values: packed (middlegame, endgame) pairs and the mate scale. */
+#ifndef CHUHAN_SCORE_H
+#define CHUHAN_SCORE_H
+
+#include "types.h"
+
+/*
+ * A Score holds a middlegame and an endgame value in one int32 so both are
+ * summed with one addition; the endgame half is stored biased by the sign of
+ * the middlegame half and unpacked with rounding.
+ */
+typedef int32_t Score;
+#define S(mg, eg) ((Score)((int32_t)((uint32_t)(eg) << 16) + (int32_t)(mg)))
+static inline int score_mg(Score s) { return (int16_t)(uint16_t)(uint32_t)s; }
+static inline int score_eg(Score s) { return (int16_t)(uint16_t)((uint32_t)(s + 0x8000) >> 16); }
+
+/*
+ * Search values. A mate found n plies from the root scores VALUE_MATE - n;
+ * everything at or beyond VALUE_MATE_BOUND is a forced result.
+ */
+enum {
+    VALUE_DRAW = 0,
+    VALUE_MATE = 30000,
+    VALUE_INF = 32000,
+    VALUE_NONE = 32001,
+    VALUE_MATE_BOUND = VALUE_MATE - 2 * MAX_PLY,
+};
+
+static inline int mate_in(int ply) { return VALUE_MATE - ply; }
+static inline int mated_in(int ply) { return -VALUE_MATE + ply; }
+static inline bool is_mate_score(int v) { return v >= VALUE_MATE_BOUND || v <= -VALUE_MATE_BOUND; }
+
+#endif
