@@ -17,7 +17,7 @@ typedef struct {
 } Undo;
 
 /* The history holds the game moves handed over by a GUI and the search path. */
-enum { HISTORY_MAX = 1024 + MAX_PLY };
+enum { UNDO_MAX = 1024 + MAX_PLY };
 
 typedef struct Board {
     uint8_t sq[SQUARE_NB];    /* piece identity on each point, EMPTY or OFFBOARD */
@@ -30,7 +30,7 @@ typedef struct Board {
     uint64_t key;             /* Zobrist key of placement and side to move */
     Score psq;                /* material and placement, red's view, kept by make_move */
     int hply;                 /* entries used in hist */
-    Undo hist[HISTORY_MAX];
+    Undo hist[UNDO_MAX];
 } Board;
 
 extern uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
@@ -55,6 +55,15 @@ bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
 void board_get_fen(const Board *b, char out[FEN_MAX]);
 
 void make_move(Board *b, Move m);
+
+/* The key the position will have after m, for prefetching. */
+static inline uint64_t key_after(const Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m), piece = b->sq[from], cap = b->sq[to];
+    const uint64_t *z = zobrist_piece[piece_kind_of[piece]];
+    uint64_t k = b->key ^ z[from] ^ z[to] ^ zobrist_side;
+    return cap ? k ^ zobrist_piece[piece_kind_of[cap]][to] : k;
+}
 void unmake_move(Board *b);
 void make_null(Board *b);
 void unmake_null(Board *b);

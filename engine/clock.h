@@ -14,4 +14,10 @@ static inline int64_t now_us(void)
 
 static inline int64_t now_ms(void) { return now_us() / 1000; }
 
+static inline void sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000 };
+    nanosleep(&ts, NULL);
+}
+
 #endif

@@ -3,6 +3,7 @@
 uint8_t in_board[SQUARE_NB];
 uint8_t in_palace[SQUARE_NB];
 uint8_t own_half[2][SQUARE_NB];
+uint8_t sq90[SQUARE_NB];
 
 uint8_t king_steps[SQUARE_NB][5];
 uint8_t advisor_steps[SQUARE_NB][5];
@@ -30,6 +31,7 @@ static void init_regions(void)
         for (int f = 0; f < FILE_NB; f++) {
             int sq = make_sq(f, r);
             in_board[sq] = 1;
+            sq90[sq] = (uint8_t)(r * FILE_NB + f);
             in_palace[sq] = f >= 3 && f <= 5 && (r <= 2 || r >= 7);
             own_half[RED][sq] = r <= 4;
             own_half[BLACK][sq] = r >= 5;

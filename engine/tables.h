@@ -12,6 +12,9 @@
 extern uint8_t in_board[SQUARE_NB];
 extern uint8_t in_palace[SQUARE_NB];
 extern uint8_t own_half[2][SQUARE_NB];
+/* Dense index 0..89 of a board point (rank * 9 + file), for tables that only need the board. */
+extern uint8_t sq90[SQUARE_NB];
+enum { SQ90_NB = 90 };
 
 /* Zero-terminated target lists; legs and eyes are index-aligned with targets. */
 extern uint8_t king_steps[SQUARE_NB][5];

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../engine/board.h"
+#include "../bench/bench.h"
+#include "../engine/search.h"
 #include "../perft/perft_cmd.h"
 
 #define VERSION "0.1"
@@ -17,7 +19,8 @@ static void usage(FILE *out)
                  "  chuhan perft DEPTH [FEN]      count move paths from the start or a FEN\n"
                  "  chuhan perft --suite FILE [--max-nodes N]\n"
                  "                                check every case of a perft file\n"
-                 "  chuhan --help | --version\n");
+                 "  chuhan bench [DEPTH]          search the built-in positions (default depth %d)\n"
+                 "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
 /* Parses a whole decimal argument within [lo, hi]. */
@@ -85,6 +88,16 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "perft"))
         return cmd_perft(argc - 2, argv + 2);
+    search_init();
+    if (argc >= 2 && !strcmp(argv[1], "bench")) {
+        long depth = BENCH_DEFAULT_DEPTH;
+        if (argc > 3 || (argc == 3 && !parse_long(argv[2], 1, MAX_PLY - 8, &depth))) {
+            fprintf(stderr, "chuhan: bench takes one depth from 1 to %d\n", MAX_PLY - 8);
+            return 2;
+        }
+        bench_run((int)depth, stdout);
+        return 0;
+    }
     usage(stderr);
     return 2;
 }

@@ -1,0 +1,654 @@
+#include <stdatomic.h>
+#include <string.h>
+
+#include "clock.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "movepick.h"
+#include "search.h"
+#include "see.h"
+#include "threads.h"
+#include "timeman.h"
+#include "tt.h"
+
+/* State shared by the threads of one search. */
+static struct {
+    SearchOptions opt;
+    SearchLimits limits;
+    TimeManager tm;
+    const SearchReporter *rep;
+    atomic_bool stop;
+    atomic_bool pondering;       /* set by a ponder search until ponderhit */
+    _Atomic int64_t ponderhit_at;
+    bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
+    Move last_reported;          /* first move of the last reported PV */
+} S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 } };
+
+static int lmr_table[64][64];
+
+/* Natural logarithm for the reduction table, so the engine needs no libm. */
+static double ln(double x)
+{
+    double r = 0;
+    while (x > 2) {
+        x /= 2;
+        r += 0.6931471805599453;
+    }
+    double y = (x - 1) / (x + 1), y2 = y * y, term = y, sum = 0;
+    for (int k = 1; k < 60; k += 2) {
+        sum += term / k;
+        term *= y2;
+    }
+    return r + 2 * sum;
+}
+
+void search_init(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            lmr_table[d][m] = (int)(0.6 + ln(d) * ln(m) / 2.2);
+    tt_resize(TT_DEFAULT_MB);
+    threads_resize(1);
+}
+
+bool search_set_options(const SearchOptions *opt)
+{
+    if (opt->threads != threads_count() && !threads_resize(opt->threads))
+        return false;
+    S.opt = *opt;
+    return true;
+}
+const SearchOptions *search_options(void) { return &S.opt; }
+
+void search_clear(void)
+{
+    tt_clear();
+    for (int i = 0; i < threads_count(); i++)
+        history_clear(&thread_at(i)->history);
+}
+
+void search_stop(void) { atomic_store(&S.stop, true); }
+
+void search_ponderhit(void)
+{
+    atomic_store(&S.ponderhit_at, now_ms());
+    atomic_store(&S.pondering, false);
+}
+
+static inline bool stopped(void) { return atomic_load_explicit(&S.stop, memory_order_relaxed); }
+
+static int64_t elapsed(void) { return now_ms() - S.tm.start; }
+
+/* Main thread only: limits that can end the search in the middle of an iteration. */
+static void check_limits(void)
+{
+    if (S.limits.nodes && threads_nodes() >= S.limits.nodes)
+        atomic_store(&S.stop, true);
+    if (S.ponder_pending) {
+        if (atomic_load(&S.pondering))
+            return;
+        S.ponder_pending = false;
+        S.tm.start = atomic_load(&S.ponderhit_at);
+    }
+    if (S.tm.hard && elapsed() >= S.tm.hard)
+        atomic_store(&S.stop, true);
+}
+
+/* A position seen before with the same side to move, since the last capture or null move. */
+static bool repeated(const Board *b)
+{
+    int limit = b->rule60 < b->hply ? b->rule60 : b->hply;
+    for (int i = 2; i <= limit; i += 2) {
+        if (b->hist[b->hply - i + 1].move == NULL_MOVE || b->hist[b->hply - i].move == NULL_MOVE)
+            return false;
+        if (i >= 4 && b->hist[b->hply - i].key == b->key)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the side has a rook, horse or cannon: without one, zugzwang is real and null moves lie. */
+static bool has_attackers(const Board *b, int side)
+{
+    for (int type = KNIGHT; type <= CANNON; type++)
+        for (int i = 0; i < 2; i++)
+            if (b->pos[piece_id(side, type, i)])
+                return true;
+    return false;
+}
+
+static inline void count_node(Thread *t)
+{
+    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
+    if (t->id == 0 && !(n & 1023))
+        check_limits();
+}
+
+static void update_pv(Thread *t, int ply, Move m)
+{
+    t->pv[ply][ply] = m;
+    int n = t->pv_len[ply + 1];
+    for (int i = ply + 1; i < n; i++)
+        t->pv[ply][i] = t->pv[ply + 1][i];
+    t->pv_len[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+static int qsearch(Thread *t, int alpha, int beta, int ply)
+{
+    Board *b = &t->board;
+    bool pv_node = beta - alpha > 1;
+    t->pv_len[ply] = ply;
+    count_node(t);
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (stopped())
+        return 0;
+
+    Frame *f = &t->stack[ply + 2];
+    bool checked = f->checked;
+    if (ply >= MAX_PLY - 2)
+        return checked ? 0 : evaluate(b);
+
+    TTHit tte;
+    bool hit = tt_probe(b->key, ply, &tte);
+    Move tt_move = hit ? tte.move : MOVE_NONE;
+    if (hit && !pv_node
+        && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score >= beta : tte.score <= alpha)))
+        return tte.score;
+
+    int best = -VALUE_INF, stand_pat = VALUE_NONE;
+    if (!checked) {
+        stand_pat = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
+        if (stand_pat >= beta)
+            return stand_pat;
+        if (stand_pat > alpha)
+            alpha = stand_pat;
+        best = stand_pat;
+    }
+
+    /* Only now, with moves to try, is it worth finding what pins the general. */
+    KingSafety ks;
+    king_safety(b, &ks);
+    MovePicker mp;
+    if (checked)
+        picker_init(&mp, b, &t->history, tt_move, ply);
+    else
+        picker_init_captures(&mp, b, &t->history, tt_move);
+
+    Move best_move = MOVE_NONE, m;
+    int legal = 0, old_alpha = alpha;
+    while ((m = picker_next(&mp))) {
+        if (!move_is_safe(b, m, &ks))
+            continue;
+        legal++;
+        if (!checked && best > -VALUE_MATE_BOUND) {
+            /* Even winning the victim outright cannot lift us to alpha. */
+            int victim = see_value[piece_type_of[b->sq[move_to(m)]]];
+            if (stand_pat + victim + 150 <= alpha && victim < see_value[KING])
+                continue;
+            if (!see_ge(b, m, 0))
+                continue;
+        }
+        tt_prefetch(key_after(b, m));
+        make_move(b, m);
+        f[1].checked = in_check(b);
+        int v = -qsearch(t, -beta, -alpha, ply + 1);
+        unmake_move(b);
+        if (stopped())
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                update_pv(t, ply, m);
+                if (v >= beta)
+                    break;
+                alpha = v;
+            }
+        }
+    }
+    if (checked && !legal)
+        return mated_in(ply);
+
+    int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(b->key, ply, best_move, best, stand_pat, 0, bound);
+    return best;
+}
+
+static void root_move_done(Thread *t, RootMove *rm, int v, bool improved_alpha, bool first)
+{
+    if (first || improved_alpha) {
+        rm->score = v;
+        rm->seldepth = t->seldepth;
+        rm->pv[0] = rm->move;
+        rm->pv_len = t->pv_len[1] > 1 ? t->pv_len[1] : 1;
+        for (int i = 1; i < rm->pv_len; i++)
+            rm->pv[i] = t->pv[1][i];
+    } else {
+        rm->score = -VALUE_INF;
+    }
+}
+
+static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    Board *b = &t->board;
+    bool root = ply == 0, pv_node = beta - alpha > 1;
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply);
+
+    t->pv_len[ply] = ply;
+    count_node(t);
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (stopped())
+        return 0;
+
+    Frame *f = &t->stack[ply + 2]; /* two sentinel frames below the root */
+    bool checked = f->checked;
+    if (!root) {
+        if (repeated(b))
+            return VALUE_DRAW;
+        if (ply >= MAX_PLY - 2)
+            return checked ? 0 : evaluate(b);
+        /* No line from here can beat a mate already found nearer the root. */
+        if (alpha < mated_in(ply))
+            alpha = mated_in(ply);
+        if (beta > mate_in(ply + 1))
+            beta = mate_in(ply + 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    TTHit tte;
+    bool hit = tt_probe(b->key, ply, &tte);
+    Move tt_move = root ? t->root[t->pv_index].move : hit ? tte.move : MOVE_NONE;
+    if (hit && !pv_node && tte.depth >= depth
+        && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score >= beta : tte.score <= alpha)))
+        return tte.score;
+
+    int eval;
+    bool improving = false;
+    if (checked) {
+        eval = f->static_eval = VALUE_NONE;
+    } else {
+        eval = f->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
+        /* A bounded search result is a better guess than the static value when it points the same way. */
+        if (hit && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score > eval : tte.score < eval)))
+            eval = tte.score;
+        improving = f[-2].static_eval != VALUE_NONE && f->static_eval > f[-2].static_eval;
+    }
+
+    if (!pv_node && !checked) {
+        /* Reverse futility: so far above beta that a shallow search will not come back down. */
+        if (depth <= 7 && eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
+            return eval;
+        /* Null move: even passing keeps us above beta. */
+        if (depth >= 3 && eval >= beta && f[-1].move != NULL_MOVE && has_attackers(b, b->side)
+            && !is_mate_score(beta)) {
+            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            f->move = NULL_MOVE;
+            f[1].checked = false;
+            make_null(b);
+            int v = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            unmake_null(b);
+            if (stopped())
+                return 0;
+            if (v >= beta)
+                return v >= VALUE_MATE_BOUND ? beta : v;
+        }
+    }
+
+    /* Internal iterative reduction: without a hash move this node is probably less important. */
+    if (!tt_move && depth >= 4 && (pv_node || cut_node))
+        depth--;
+
+    KingSafety ks;
+    king_safety(b, &ks);
+    MovePicker mp;
+    picker_init(&mp, b, &t->history, tt_move, ply);
+    Move best_move = MOVE_NONE, m, quiets[64];
+    int best = -VALUE_INF, old_alpha = alpha, legal = 0, nquiets = 0, root_index = 0;
+    t->history.killers[ply + 1][0] = t->history.killers[ply + 1][1] = MOVE_NONE;
+
+    for (;;) {
+        RootMove *rm = NULL;
+        if (root) {
+            if (t->pv_index + root_index >= t->nroot)
+                break;
+            rm = &t->root[t->pv_index + root_index++];
+            m = rm->move;
+        } else if (!(m = picker_next(&mp))) {
+            break;
+        }
+        if (!root && !move_is_safe(b, m, &ks))
+            continue;
+        legal++;
+        bool capture = b->sq[move_to(m)] != EMPTY;
+        int hist = capture ? 0 : history_score(&t->history, b->side, m);
+
+        if (root && t->id == 0 && S.rep->currmove && elapsed() > 3000)
+            S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
+
+        /* Shallow pruning, once a move has been searched so a mate is never mistaken. */
+        if (!root && best > -VALUE_MATE_BOUND && !checked) {
+            if (capture) {
+                /* Captures the picker already found winning or even are never pruned here. */
+                if (depth <= 7 && picker_bad_stage(&mp) && !see_ge(b, m, -90 * depth))
+                    continue;
+            } else {
+                if (depth <= 7 && legal > (3 + depth * depth) / (2 - improving)) {
+                    picker_skip_quiets(&mp);
+                    continue;
+                }
+                if (depth <= 7 && !see_ge(b, m, -25 * depth * depth))
+                    continue;
+            }
+        }
+
+        uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
+        f->move = m;
+        tt_prefetch(key_after(b, m));
+        make_move(b, m);
+        bool gives_check = f[1].checked = in_check(b);
+
+        /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
+        if (!root && !capture && !gives_check && !checked && best > -VALUE_MATE_BOUND && depth <= 6
+            && f->static_eval + 120 + 100 * depth <= alpha && hist < 4000) {
+            unmake_move(b);
+            continue;
+        }
+
+        int new_depth = depth - 1 + (gives_check && ply < 2 * t->root_depth);
+        int v = -VALUE_INF;
+        if (depth >= 3 && legal > 1 + pv_node && !capture) {
+            int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+            r += !improving + cut_node - pv_node - gives_check;
+            r -= hist / 6000;
+            if (m == mp.killer[0] || m == mp.killer[1] || m == mp.counter)
+                r--;
+            int reduced = new_depth - (r > 0 ? r : 0);
+            if (reduced < 1)
+                reduced = 1;
+            if (reduced > new_depth)
+                reduced = new_depth;
+            v = -search(t, -alpha - 1, -alpha, reduced, ply + 1, true);
+            if (v > alpha && reduced < new_depth)
+                v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+        } else if (!pv_node || legal > 1) {
+            v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+        }
+        /* In a PV node the first move, and any move that beats alpha, gets the full window. */
+        if (pv_node && (legal == 1 || v > alpha))
+            v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+        unmake_move(b);
+        if (stopped())
+            return 0;
+
+        if (root) {
+            rm->nodes += atomic_load_explicit(&t->nodes, memory_order_relaxed) - nodes_before;
+            root_move_done(t, rm, v, v > alpha, legal == 1);
+        }
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                update_pv(t, ply, m);
+                if (v >= beta)
+                    break;
+                alpha = v;
+            }
+        }
+        if (!capture && nquiets < 64)
+            quiets[nquiets++] = m;
+    }
+
+    if (!legal)
+        return mated_in(ply); /* checkmate or stalemate: both lose */
+
+    if (best >= beta && b->sq[move_to(best_move)] == EMPTY)
+        history_update_quiet(&t->history, b, ply, depth, best_move, quiets, nquiets);
+
+    int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    if (!root || t->pv_index == 0)
+        tt_store(b->key, ply, best_move, best, f->static_eval, depth, bound);
+    return best;
+}
+
+/* Stable insertion sort by score, best first; ties keep the order of the last iteration. */
+static void sort_root(RootMove *rm, int n)
+{
+    for (int i = 1; i < n; i++) {
+        RootMove tmp = rm[i];
+        int j = i;
+        for (; j > 0 && (rm[j - 1].score < tmp.score
+                         || (rm[j - 1].score == tmp.score && rm[j - 1].prev_score < tmp.prev_score));
+             j--)
+            rm[j] = rm[j - 1];
+        rm[j] = tmp;
+    }
+}
+
+static void report(const Thread *t, int index, int depth, int bound)
+{
+    const RootMove *rm = &t->root[index];
+    bool fresh = rm->score != -VALUE_INF;
+    int64_t ms = elapsed();
+    uint64_t nodes = threads_nodes();
+    SearchInfo info = {
+        .depth = fresh ? depth : depth - 1 > 1 ? depth - 1 : 1,
+        .seldepth = rm->seldepth,
+        .multipv = index + 1,
+        .score = fresh ? rm->score : rm->prev_score,
+        .bound = bound,
+        .nodes = nodes,
+        .nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000,
+        .time_ms = ms,
+        .hashfull = tt_hashfull(),
+        .pv_len = rm->pv_len,
+        .pv = rm->pv,
+    };
+    if (index == 0)
+        S.last_reported = rm->pv[0];
+    if (S.rep->info)
+        S.rep->info(S.rep->ctx, &info);
+}
+
+/*
+ * Helpers search the same tree as the main thread, each skipping some depths
+ * so that they run ahead of it and fill the shared table with results it
+ * will need soon; the different timing is all the diversity they need.
+ */
+static bool helper_skips(const Thread *t, int depth)
+{
+    static const int skip_size[8] = { 1, 1, 2, 2, 2, 2, 3, 3 };
+    static const int skip_phase[8] = { 0, 1, 0, 1, 2, 3, 0, 1 };
+    if (t->id == 0)
+        return false;
+    int i = (t->id - 1) % 8;
+    return ((depth + skip_phase[i]) / skip_size[i]) % 2;
+}
+
+static void iterate(Thread *t)
+{
+    bool main = t->id == 0;
+    int multipv = S.opt.multipv < t->nroot ? S.opt.multipv : t->nroot;
+    int stable = 0, last_score = VALUE_NONE;
+    Move last_best = MOVE_NONE;
+
+    for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
+        if (S.limits.depth && depth > S.limits.depth)
+            break;
+        if (helper_skips(t, depth))
+            continue;
+        t->root_depth = depth;
+        for (int i = 0; i < t->nroot; i++) {
+            t->root[i].prev_score = t->root[i].score;
+            t->root[i].nodes = 0;
+        }
+
+        for (t->pv_index = 0; t->pv_index < multipv && !stopped(); t->pv_index++) {
+            t->seldepth = 0;
+            int prev = t->root[t->pv_index].prev_score, delta = 20;
+            int alpha = -VALUE_INF, beta = VALUE_INF;
+            if (depth >= 4 && prev > -VALUE_INF) {
+                alpha = prev - delta > -VALUE_INF ? prev - delta : -VALUE_INF;
+                beta = prev + delta < VALUE_INF ? prev + delta : VALUE_INF;
+            }
+            for (;;) {
+                int v = search(t, alpha, beta, depth, 0, false);
+                sort_root(t->root + t->pv_index, t->nroot - t->pv_index);
+                if (stopped())
+                    break;
+                int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+                if (main && bound != BOUND_EXACT && multipv == 1 && elapsed() > 3000)
+                    report(t, 0, depth, bound);
+                if (bound == BOUND_UPPER) {
+                    beta = (alpha + beta) / 2;
+                    alpha = v - delta > -VALUE_INF ? v - delta : -VALUE_INF;
+                } else if (bound == BOUND_LOWER) {
+                    beta = v + delta < VALUE_INF ? v + delta : VALUE_INF;
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+            }
+            sort_root(t->root, t->pv_index + 1);
+        }
+        if (stopped())
+            break;
+        t->completed_depth = depth;
+        if (!main)
+            continue;
+
+        for (int i = 0; i < multipv; i++)
+            report(t, i, depth, BOUND_EXACT);
+
+        const RootMove *best = &t->root[0];
+        if (S.limits.mate && best->score >= mate_in(2 * S.limits.mate - 1))
+            break;
+        stable = best->move == last_best ? stable + 1 : 0;
+        last_best = best->move;
+        int drop = last_score != VALUE_NONE ? last_score - best->score : 0;
+        last_score = best->score;
+        uint64_t all = 0;
+        for (int i = 0; i < t->nroot; i++)
+            all += t->root[i].nodes;
+        double share = all ? (double)best->nodes / (double)all : 0;
+        bool timed = S.tm.soft && !S.ponder_pending && !atomic_load(&S.pondering);
+        if (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(stable, drop, share)))
+            break;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+/* Root moves: the legal ones, within searchmoves and outside banmoves unless that leaves none. */
+static int root_moves(Board *b, const SearchLimits *l, Move *out)
+{
+    Move legal[MAX_MOVES];
+    int n = gen_legal(b, legal), kept = 0;
+    for (int i = 0; i < n; i++) {
+        bool ok = true;
+        if (l->nsearchmoves) {
+            ok = false;
+            for (int j = 0; j < l->nsearchmoves; j++)
+                ok |= l->searchmoves[j] == legal[i];
+        }
+        for (int j = 0; j < l->nbanmoves; j++)
+            ok &= l->banmoves[j] != legal[i];
+        if (ok)
+            out[kept++] = legal[i];
+    }
+    if (kept)
+        return kept;
+    memcpy(out, legal, sizeof *legal * (size_t)n);
+    return n;
+}
+
+/* Prefers a helper that got deeper with a better score, or found a faster mate. */
+static Thread *best_thread(void)
+{
+    Thread *best = thread_at(0);
+    for (int i = 1; i < threads_count(); i++) {
+        Thread *t = thread_at(i);
+        int s = t->root[0].score, bs = best->root[0].score;
+        if (t->completed_depth == 0 || s == -VALUE_INF)
+            continue;
+        if ((t->completed_depth > best->completed_depth && s >= bs) || (s >= VALUE_MATE_BOUND && s > bs))
+            best = t;
+    }
+    return best;
+}
+
+/* The expected reply: the PV's second move, or the table's move after the best one. */
+static Move ponder_move(Board *b, const RootMove *rm)
+{
+    if (rm->pv_len > 1)
+        return rm->pv[1];
+    make_move(b, rm->move);
+    TTHit tte;
+    Move m = tt_probe(b->key, 0, &tte) && move_is_legal(b, tte.move) ? tte.move : MOVE_NONE;
+    unmake_move(b);
+    return m;
+}
+
+void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
+{
+    int64_t start = now_ms();
+    S.limits = *limits;
+    S.rep = rep;
+    S.last_reported = MOVE_NONE;
+    atomic_store(&S.stop, false);
+    atomic_store(&S.pondering, limits->ponder);
+    S.ponder_pending = limits->ponder;
+    time_init(&S.tm, limits, root->side, S.opt.move_overhead, start);
+    tt_new_search();
+
+    Move moves[MAX_MOVES];
+    Board *b0 = &thread_at(0)->board;
+    memcpy(b0, root, sizeof *root);
+    int n = root_moves(b0, limits, moves);
+    *out = (SearchResult){ .score = mated_in(0) };
+
+    if (n) {
+        for (int i = 0; i < threads_count(); i++) {
+            Thread *t = thread_at(i);
+            if (i)
+                memcpy(&t->board, root, sizeof *root);
+            atomic_store(&t->nodes, 0);
+            t->nroot = n;
+            t->completed_depth = t->seldepth = 0;
+            for (int j = 0; j < n; j++)
+                t->root[j] = (RootMove){ .move = moves[j], .score = -VALUE_INF, .prev_score = -VALUE_INF };
+            for (int j = 0; j < 2; j++)
+                t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
+            t->stack[2].checked = in_check(root);
+            history_age(&t->history);
+        }
+        threads_start_helpers(helper_main);
+        iterate(thread_at(0));
+    }
+
+    /* In infinite and ponder mode the answer waits for the GUI's word. */
+    while (!stopped() && (limits->infinite || atomic_load(&S.pondering)))
+        sleep_ms(1);
+    atomic_store(&S.stop, true);
+    threads_join_helpers();
+
+    if (!n)
+        return;
+    Thread *best = best_thread();
+    RootMove *rm = &best->root[0];
+    if (rm->move != S.last_reported)
+        report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
+    out->best = rm->move;
+    out->score = rm->score != -VALUE_INF ? rm->score : rm->prev_score;
+    out->depth = best->completed_depth;
+    out->nodes = threads_nodes();
+    out->ponder = ponder_move(&best->board, rm);
+}

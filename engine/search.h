@@ -1,0 +1,80 @@
+/*
+ * The search: iterative deepening over a principal-variation alpha-beta,
+ * run by one or more threads sharing the transposition table. The caller
+ * hands in limits and receives reports through callbacks; nothing here reads
+ * or writes text.
+ */
+#ifndef CHUHAN_SEARCH_H
+#define CHUHAN_SEARCH_H
+
+#include "board.h"
+#include "score.h"
+
+enum { MAX_THREADS = 256, MAX_MULTIPV = 64 };
+
+typedef struct {
+    int depth;            /* 0: no limit */
+    uint64_t nodes;       /* 0: no limit */
+    int64_t movetime;     /* ms, 0: none */
+    int mate;             /* stop at a mate in this many moves, 0: no */
+    bool infinite;        /* search until stopped */
+    bool ponder;          /* the clock runs only after search_ponderhit() */
+    bool use_clock;       /* time[] and inc[] are set */
+    int64_t time[2], inc[2]; /* ms by side */
+    int movestogo;        /* 0: sudden death */
+    int nsearchmoves;     /* restrict the root to these moves (0: all) */
+    Move searchmoves[MAX_MOVES];
+    int nbanmoves;        /* never play these root moves */
+    Move banmoves[MAX_MOVES];
+} SearchLimits;
+
+typedef struct {
+    int threads;
+    int multipv;
+    int64_t move_overhead; /* ms kept back for the GUI and the pipes */
+} SearchOptions;
+
+/* One principal variation, reported after each iteration (and on long aspiration failures). */
+typedef struct {
+    int depth, seldepth, multipv; /* multipv counts from 1 */
+    int score;                    /* side to move's view; mates as VALUE_MATE - plies */
+    int bound;                    /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER while the window fails */
+    uint64_t nodes, nps;
+    int64_t time_ms;
+    int hashfull;
+    int pv_len;
+    const Move *pv;
+} SearchInfo;
+
+typedef struct {
+    void (*info)(void *ctx, const SearchInfo *info);
+    void (*currmove)(void *ctx, int depth, Move move, int number); /* may be NULL */
+    void *ctx;
+} SearchReporter;
+
+typedef struct {
+    Move best;   /* MOVE_NONE when there is no legal move */
+    Move ponder; /* expected reply, or MOVE_NONE */
+    int score;
+    int depth;
+    uint64_t nodes;
+} SearchResult;
+
+void search_init(void);
+/* Applies options (resizing the thread pool); false if the threads cannot be had. */
+bool search_set_options(const SearchOptions *opt);
+const SearchOptions *search_options(void);
+/* Forgets everything learnt: hash and histories. */
+void search_clear(void);
+
+/*
+ * Searches until a limit is hit or search_stop() is called, then returns the
+ * move of the best thread. In infinite and ponder mode it does not return
+ * before search_stop() (or, for ponder, search_ponderhit() and the time
+ * running out), even when the search itself is finished.
+ */
+void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out);
+void search_stop(void);
+void search_ponderhit(void);
+
+#endif

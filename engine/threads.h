@@ -1,0 +1,51 @@
+/* Search threads: the per-thread state and the pool that runs it (Lazy SMP). */
+#ifndef CHUHAN_THREADS_H
+#define CHUHAN_THREADS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "history.h"
+#include "search.h"
+
+typedef struct {
+    Move move;
+    int score, prev_score;
+    int seldepth;
+    uint64_t nodes; /* spent below this move in the current iteration */
+    int pv_len;
+    Move pv[MAX_PLY];
+} RootMove;
+
+typedef struct {
+    Move move;       /* the move that led to this ply */
+    int static_eval; /* VALUE_NONE in check */
+    bool checked;    /* the side to move is in check; set by the parent */
+} Frame;
+
+typedef struct {
+    int id;
+    pthread_t handle;
+    bool started;
+    Board board;
+    History history;
+    Frame stack[MAX_PLY + 4]; /* ply p at index p + 2 */
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_len[MAX_PLY + 1];
+    RootMove root[MAX_MOVES];
+    int nroot, pv_index;
+    int seldepth, root_depth, completed_depth;
+    _Atomic uint64_t nodes;
+} Thread;
+
+/* Sets the number of threads (1..MAX_THREADS); false if memory is short. Their histories start empty. */
+bool threads_resize(int n);
+int threads_count(void);
+Thread *thread_at(int i);
+uint64_t threads_nodes(void);
+
+/* Runs fn on every thread but the first, in the background, and waits for them. */
+void threads_start_helpers(void *(*fn)(void *));
+void threads_join_helpers(void);
+
+#endif

@@ -1,0 +1,35 @@
+/* The transposition table, shared by all search threads. */
+#ifndef CHUHAN_TT_H
+#define CHUHAN_TT_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct {
+    Move move;
+    int16_t score; /* adjusted to the probing ply */
+    int16_t eval;
+    int8_t depth;
+    uint8_t bound;
+} TTHit;
+
+enum { TT_DEFAULT_MB = 16, TT_MAX_MB = 65536 };
+
+/* Sets the size in MB (rounded down to whole buckets); false if the memory is not there. */
+bool tt_resize(size_t mb);
+size_t tt_size_mb(void);
+void tt_clear(void);
+/* Starts a new search: older entries become preferred victims. */
+void tt_new_search(void);
+
+bool tt_probe(uint64_t key, int ply, TTHit *hit);
+void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound);
+void tt_prefetch(uint64_t key);
+
+/* Per mille of sampled entries written by the current search. */
+int tt_hashfull(void);
+
+#endif
