@@ -69,6 +69,7 @@ uint64_t bench_run(int depth, FILE *out)
         search_clear();
         SearchResult r;
         int64_t t0 = now_us();
+        search_prepare(&limits);
         search_run(&board, &limits, &quiet, &r);
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);

@@ -102,6 +102,7 @@ void make_move(Board *b, Move m)
     b->sq[from] = EMPTY;
     b->sq[to] = (uint8_t)piece;
     b->pos[piece] = (uint8_t)to;
+    b->fullmove += b->side;
     b->side ^= 1;
 }
 
@@ -119,6 +120,7 @@ void unmake_move(Board *b)
     else
         occ_toggle(b, to);
     b->side ^= 1;
+    b->fullmove -= b->side;
     b->key = u->key;
     b->psq = u->psq;
     b->rule60 = u->rule60;
@@ -140,4 +142,12 @@ void unmake_null(Board *b)
     const Undo *u = &b->hist[--b->hply];
     b->key = u->key;
     b->side ^= 1;
+}
+
+void board_trim_history(Board *b, int keep)
+{
+    if (b->hply <= keep)
+        return;
+    memmove(b->hist, b->hist + (b->hply - keep), sizeof *b->hist * (size_t)keep);
+    b->hply = keep;
 }

@@ -55,6 +55,12 @@ bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
 void board_get_fen(const Board *b, char out[FEN_MAX]);
 
 void make_move(Board *b, Move m);
+/*
+ * Keeps only the newest `keep` history entries, for games longer than the
+ * history: the dropped moves can no longer be taken back, and positions
+ * before them no longer count for repetitions.
+ */
+void board_trim_history(Board *b, int keep);
 
 /* The key the position will have after m, for prefetching. */
 static inline uint64_t key_after(const Board *b, Move m)

@@ -12,6 +12,9 @@
 bool king_attacked(const Board *b, int side);
 static inline bool in_check(const Board *b) { return king_attacked(b, b->side); }
 
+/* The points of the men giving check to the side to move; returns how many. */
+int checkers(const Board *b, uint8_t out[16]);
+
 /* Pseudo-legal moves of the side to move: captures, quiet moves, or both. */
 int gen_captures(const Board *b, Move *list);
 int gen_quiets(const Board *b, Move *list);

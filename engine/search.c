@@ -21,6 +21,7 @@ static struct {
     atomic_bool pondering;       /* set by a ponder search until ponderhit */
     _Atomic int64_t ponderhit_at;
     bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
+    atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
     Move last_reported;          /* first move of the last reported PV */
 } S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 } };
 
@@ -67,6 +68,12 @@ void search_clear(void)
         history_clear(&thread_at(i)->history);
 }
 
+void search_prepare(const SearchLimits *limits)
+{
+    atomic_store(&S.stop, false);
+    atomic_store(&S.pondering, limits->ponder);
+}
+
 void search_stop(void) { atomic_store(&S.stop, true); }
 
 void search_ponderhit(void)
@@ -75,7 +82,15 @@ void search_ponderhit(void)
     atomic_store(&S.pondering, false);
 }
 
-static inline bool stopped(void) { return atomic_load_explicit(&S.stop, memory_order_relaxed); }
+/*
+ * A stop (from the GUI, the clock or the node limit) takes effect only once
+ * the main thread has finished depth 1, so even an instant stop answers with
+ * a searched move and a real score.
+ */
+static inline bool stopped(void)
+{
+    return atomic_load_explicit(&S.stop, memory_order_relaxed) && atomic_load_explicit(&S.armed, memory_order_relaxed);
+}
 
 static int64_t elapsed(void) { return now_ms() - S.tm.start; }
 
@@ -520,6 +535,7 @@ static void iterate(Thread *t)
         t->completed_depth = depth;
         if (!main)
             continue;
+        atomic_store(&S.armed, true);
 
         for (int i = 0; i < multipv; i++)
             report(t, i, depth, BOUND_EXACT);
@@ -603,9 +619,8 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     S.limits = *limits;
     S.rep = rep;
     S.last_reported = MOVE_NONE;
-    atomic_store(&S.stop, false);
-    atomic_store(&S.pondering, limits->ponder);
     S.ponder_pending = limits->ponder;
+    atomic_store(&S.armed, false);
     time_init(&S.tm, limits, root->side, S.opt.move_overhead, start);
     tt_new_search();
 
@@ -635,6 +650,7 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     }
 
     /* In infinite and ponder mode the answer waits for the GUI's word. */
+    atomic_store(&S.armed, true);
     while (!stopped() && (limits->infinite || atomic_load(&S.pondering)))
         sleep_ms(1);
     atomic_store(&S.stop, true);

@@ -68,6 +68,13 @@ const SearchOptions *search_options(void);
 void search_clear(void);
 
 /*
+ * Arms a search: clears an earlier stop and sets the ponder state. Called
+ * before search_run(), in the thread that will later call search_stop() or
+ * search_ponderhit(), so that neither can arrive before it and be lost.
+ */
+void search_prepare(const SearchLimits *limits);
+
+/*
  * Searches until a limit is hit or search_stop() is called, then returns the
  * move of the best thread. In infinite and ponder mode it does not return
  * before search_stop() (or, for ponder, search_ponderhit() and the time

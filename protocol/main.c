@@ -8,12 +8,13 @@
 #include "../bench/bench.h"
 #include "../engine/search.h"
 #include "../perft/perft_cmd.h"
+#include "protocol.h"
+#include "version.h"
 
-#define VERSION "0.1"
 
 static void usage(FILE *out)
 {
-    fprintf(out, "Chuhan " VERSION ", a xiangqi engine\n"
+    fprintf(out, "Chuhan " CHUHAN_VERSION ", a xiangqi engine\n"
                  "usage:\n"
                  "  chuhan                        talk UCCI or UCI on stdin/stdout\n"
                  "  chuhan perft DEPTH [FEN]      count move paths from the start or a FEN\n"
@@ -34,7 +35,7 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-static int cmd_perft(int argc, char **argv)
+static int shell_perft(int argc, char **argv)
 {
     if (argc >= 1 && !strcmp(argv[0], "--suite")) {
         long max_nodes = 0;
@@ -83,11 +84,11 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("Chuhan " VERSION "\n");
+        printf("Chuhan " CHUHAN_VERSION "\n");
         return 0;
     }
     if (argc >= 2 && !strcmp(argv[1], "perft"))
-        return cmd_perft(argc - 2, argv + 2);
+        return shell_perft(argc - 2, argv + 2);
     search_init();
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         long depth = BENCH_DEFAULT_DEPTH;
@@ -98,6 +99,9 @@ int main(int argc, char **argv)
         bench_run((int)depth, stdout);
         return 0;
     }
-    usage(stderr);
-    return 2;
+    if (argc >= 2) {
+        usage(stderr);
+        return 2;
+    }
+    return protocol_loop(stdin);
 }

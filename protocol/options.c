@@ -1,0 +1,185 @@
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../engine/tt.h"
+#include "io.h"
+#include "options.h"
+
+typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON } OptionType;
+
+typedef enum {
+    O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
+    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME,
+} OptionId;
+
+typedef struct {
+    OptionId id;
+    const char *uci, *ucci; /* NULL: not offered in that dialect */
+    OptionType type;
+    long long min, max, def;
+    const char *vars[4]; /* combo values; the first is the default */
+} OptionDef;
+
+static const OptionDef defs[] = {
+    { O_HASH, "Hash", "hashsize", OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 } },
+    { O_THREADS, "Threads", "threads", OPT_SPIN, 1, MAX_THREADS, 1, { 0 } },
+    { O_MULTIPV, "MultiPV", NULL, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 } },
+    { O_PONDER, "Ponder", "ponder", OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_OVERHEAD, "Move Overhead", NULL, OPT_SPIN, 0, 5000, 30, { 0 } },
+    { O_CLEAR_HASH, "Clear Hash", NULL, OPT_BUTTON, 0, 0, 0, { 0 } },
+    { O_VARIANT, "UCI_Variant", NULL, OPT_COMBO, 0, 0, 0, { "xiangqi" } },
+    { O_RANKS, "Rank Numbering", NULL, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" } },
+    { O_USEMILLISEC, NULL, "usemillisec", OPT_CHECK, 0, 1, 1, { 0 } },
+    { O_BATCH, NULL, "batch", OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_DEBUG, NULL, "debug", OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_NEWGAME, NULL, "newgame", OPT_BUTTON, 0, 0, 0, { 0 } },
+};
+enum { OPTION_NB = sizeof defs / sizeof *defs };
+
+static const char *type_names[] = { "check", "spin", "combo", "button" };
+
+void options_print(Dialect d)
+{
+    for (int i = 0; i < OPTION_NB; i++) {
+        const OptionDef *o = &defs[i];
+        const char *name = d == DIALECT_UCI ? o->uci : o->ucci;
+        if (!name)
+            continue;
+        out_begin();
+        out_text(d == DIALECT_UCI ? "option name %s type %s" : "option %s type %s", name, type_names[o->type]);
+        /* UCCI GUIs are used to min and max before the default; UCI ones to the default first. */
+        if (o->type == OPT_SPIN && d == DIALECT_UCCI)
+            out_text(" min %lld max %lld default %lld", o->min, o->max, o->def);
+        else if (o->type == OPT_SPIN)
+            out_text(" default %lld min %lld max %lld", o->def, o->min, o->max);
+        else if (o->type == OPT_CHECK)
+            out_text(" default %s", o->def ? "true" : "false");
+        else if (o->type == OPT_COMBO) {
+            out_text(" default %s", o->vars[0]);
+            for (int v = 0; v < 4 && o->vars[v]; v++)
+                out_text(" var %s", o->vars[v]);
+        }
+        out_end();
+    }
+}
+
+/* Names match ignoring case, and a space matches an underscore. */
+static bool same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a == '_' ? ' ' : (char)tolower((unsigned char)*a);
+        char y = *b == '_' ? ' ' : (char)tolower((unsigned char)*b);
+        if (x != y)
+            return false;
+    }
+    return !*a && !*b;
+}
+
+static bool parse_check(const char *v, bool *out)
+{
+    static const char *yes[] = { "true", "on", "1", "yes" }, *no[] = { "false", "off", "0", "no" };
+    for (int i = 0; i < 4; i++) {
+        if (!strcasecmp(v, yes[i]))
+            return *out = true;
+        if (!strcasecmp(v, no[i]))
+            return !(*out = false);
+    }
+    return false;
+}
+
+static void apply_search_options(Session *s, SearchOptions *opt, char *err, size_t errlen, bool *ok)
+{
+    session_stop(s);
+    if (!search_set_options(opt)) {
+        snprintf(err, errlen, "cannot start %d threads", opt->threads);
+        *ok = false;
+    }
+}
+
+bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen)
+{
+    const OptionDef *o = NULL;
+    for (int i = 0; i < OPTION_NB && !o; i++)
+        if ((defs[i].uci && same_name(name, defs[i].uci)) || (defs[i].ucci && same_name(name, defs[i].ucci)))
+            o = &defs[i];
+    if (!o) {
+        snprintf(err, errlen, "unknown option '%.64s'", name);
+        return false;
+    }
+    long long num = 0;
+    bool flag = false;
+    int var = 0;
+    if (o->type != OPT_BUTTON && (!value || !*value)) {
+        snprintf(err, errlen, "option '%s' needs a value", name);
+        return false;
+    }
+    if (o->type == OPT_SPIN && !parse_number(value, o->min, o->max, false, &num)) {
+        snprintf(err, errlen, "option '%s' takes a whole number from %lld to %lld, not '%.32s'", name, o->min, o->max,
+                 value);
+        return false;
+    }
+    if (o->type == OPT_CHECK && !parse_check(value, &flag)) {
+        snprintf(err, errlen, "option '%s' takes true or false, not '%.32s'", name, value);
+        return false;
+    }
+    if (o->type == OPT_COMBO) {
+        while (var < 4 && o->vars[var] && strcasecmp(o->vars[var], value))
+            var++;
+        if (var == 4 || !o->vars[var]) {
+            snprintf(err, errlen, "option '%s' has no value '%.32s'", name, value);
+            return false;
+        }
+    }
+
+    SearchOptions opt = *search_options();
+    bool ok = true;
+    switch (o->id) {
+    case O_HASH:
+        session_stop(s);
+        if (!tt_resize((size_t)num)) {
+            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, tt_size_mb());
+            ok = false;
+        }
+        break;
+    case O_THREADS:
+        opt.threads = (int)num;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_MULTIPV:
+        opt.multipv = (int)num;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_OVERHEAD:
+        opt.move_overhead = num;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_PONDER:
+        s->ponder_allowed = flag;
+        break;
+    case O_CLEAR_HASH:
+    case O_NEWGAME:
+        session_stop(s);
+        search_clear();
+        s->hopeless_moves = s->level_moves = 0;
+        break;
+    case O_VARIANT:
+        s->variant_set = true;
+        break;
+    case O_RANKS:
+        s->rank_choice = var - 1;
+        break;
+    case O_USEMILLISEC:
+        s->millisec = flag;
+        break;
+    case O_BATCH:
+        s->batch = flag;
+        break;
+    case O_DEBUG:
+        s->debug = flag;
+        break;
+    }
+    session_update_ranks(s);
+    return ok;
+}

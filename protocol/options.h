@@ -1,0 +1,17 @@
+/* Engine options, as both dialects name and print them. */
+#ifndef CHUHAN_OPTIONS_H
+#define CHUHAN_OPTIONS_H
+
+#include "session.h"
+
+/* The option lines of the handshake. */
+void options_print(Dialect d);
+
+/*
+ * Sets an option by either dialect's name (case and the space/underscore
+ * difference ignored). value may be NULL for buttons. False with a reason in
+ * err for an unknown name or a value out of type or range.
+ */
+bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,298 @@
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../bench/bench.h"
+#include "../engine/evaluate.h"
+#include "../engine/movegen.h"
+#include "../engine/tables.h"
+#include "../perft/perft_cmd.h"
+#include "io.h"
+#include "session.h"
+
+void session_init(Session *s)
+{
+    s->dialect = DIALECT_UCI;
+    board_set_fen(&s->board, START_FEN, NULL, 0);
+    s->nban = 0;
+    s->rank_choice = -1;
+    s->variant_set = false;
+    s->millisec = true;
+    s->batch = s->debug = s->ponder_allowed = false;
+    s->thread_live = false;
+    atomic_init(&s->active, false);
+    atomic_init(&s->draw_offered, false);
+    s->hopeless_moves = s->level_moves = 0;
+    session_update_ranks(s);
+}
+
+void session_update_ranks(Session *s)
+{
+    if (s->dialect == DIALECT_UCCI)
+        s->rank_base = 0;
+    else
+        s->rank_base = s->rank_choice >= 0 ? s->rank_choice : s->variant_set;
+}
+
+void report_error(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    out_line("info string error: %s", msg);
+}
+
+int split_tokens(char *line, char ***tokens)
+{
+    static char **arr;
+    static size_t cap;
+    size_t n = 0;
+    char *p = line;
+    for (;;) {
+        while (*p && (unsigned char)*p <= ' ')
+            p++;
+        if (!*p)
+            break;
+        if (n == cap) {
+            size_t grown = cap ? cap * 2 : 64;
+            char **fresh = realloc(arr, grown * sizeof *arr);
+            if (!fresh)
+                break;
+            arr = fresh;
+            cap = grown;
+        }
+        arr[n++] = p;
+        while (*p && (unsigned char)*p > ' ')
+            p++;
+        if (*p)
+            *p++ = 0;
+    }
+    *tokens = arr;
+    return (int)n;
+}
+
+bool parse_number(const char *s, long long lo, long long hi, bool clamp, long long *out)
+{
+    const char *p = s;
+    bool neg = *p == '-';
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    long long v = 0;
+    bool huge = false;
+    for (; isdigit((unsigned char)*p); p++) {
+        if (v > (INT64_MAX - 9) / 10)
+            huge = true;
+        else
+            v = v * 10 + (*p - '0');
+    }
+    if (*p)
+        return false;
+    if (neg)
+        v = -v;
+    if (huge)
+        v = neg ? INT64_MIN : INT64_MAX;
+    if (v < lo || (v > hi && !clamp))
+        return false;
+    if (v > hi)
+        v = hi;
+    *out = v;
+    return true;
+}
+
+Move parse_legal_move(Session *s, Board *b, const char *tok)
+{
+    Move m = move_parse(tok, s->rank_base);
+    return m && move_is_legal(b, m) ? m : MOVE_NONE;
+}
+
+void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]) { move_to_str(m, s->rank_base, out); }
+
+bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, size_t errlen)
+{
+    char fen[FEN_MAX + 2] = "";
+    int i = 0;
+    if (i < n && !strcasecmp(tok[i], "startpos")) {
+        strcpy(fen, START_FEN);
+        i++;
+    } else if (i < n && !strcasecmp(tok[i], "fen")) {
+        size_t len = 0;
+        for (i++; i < n && strcasecmp(tok[i], "moves"); i++) {
+            size_t t = strlen(tok[i]);
+            if (len + t + 1 > FEN_MAX) {
+                snprintf(err, errlen, "FEN longer than %d characters; position unchanged", FEN_MAX);
+                return false;
+            }
+            if (len)
+                fen[len++] = ' ';
+            memcpy(fen + len, tok[i], t + 1);
+            len += t;
+        }
+    } else {
+        snprintf(err, errlen, "position needs 'startpos' or 'fen', not '%.32s'", i < n ? tok[i] : "");
+        return false;
+    }
+
+    char why[128];
+    if (!board_set_fen(scratch, fen, why, sizeof why)) {
+        snprintf(err, errlen, "bad FEN (%s); position unchanged", why);
+        return false;
+    }
+    if (i < n) {
+        if (strcasecmp(tok[i], "moves")) {
+            snprintf(err, errlen, "unexpected '%.32s' after the position; position unchanged", tok[i]);
+            return false;
+        }
+        int first = ++i;
+        for (; i < n; i++) {
+            if (scratch->hply >= UNDO_MAX - MAX_PLY - 8)
+                board_trim_history(scratch, UNDO_MAX / 2);
+            Move m = parse_legal_move(s, scratch, tok[i]);
+            if (!m) {
+                snprintf(err, errlen, "illegal move '%.16s' (move %d of the list); position unchanged", tok[i],
+                         i - first + 1);
+                return false;
+            }
+            make_move(scratch, m);
+        }
+    }
+    return true;
+}
+
+bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
+{
+    static Board scratch;
+    if (!parse_position(s, tok, n, &scratch, err, errlen))
+        return false;
+    session_stop(s);
+    memcpy(&s->board, &scratch, sizeof scratch);
+    s->nban = 0;
+    return true;
+}
+
+static void *search_main(void *arg)
+{
+    Session *s = arg;
+    SearchResult r;
+    search_run(&s->search_board, &s->limits, &s->reporter, &r);
+    s->finish(s, &r);
+    atomic_store(&s->active, false);
+    return NULL;
+}
+
+static void join_finished(Session *s)
+{
+    if (s->thread_live) {
+        pthread_join(s->thread, NULL);
+        s->thread_live = false;
+    }
+}
+
+void session_stop(Session *s)
+{
+    if (s->thread_live && atomic_load(&s->active))
+        search_stop();
+    join_finished(s);
+}
+
+void session_wait(Session *s) { join_finished(s); }
+
+void session_go(Session *s, const SearchLimits *limits)
+{
+    session_stop(s);
+    memcpy(&s->search_board, &s->board, sizeof s->board);
+    s->limits = *limits;
+    search_prepare(limits);
+    atomic_store(&s->active, true);
+    if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
+        s->thread_live = true;
+    } else {
+        /* No thread to be had: search here and now, still answering. */
+        search_main(s);
+    }
+    if (s->batch)
+        session_wait(s);
+}
+
+void cmd_display(Session *s)
+{
+    const Board *b = &s->board;
+    static const char letters[] = "KABNRCP";
+    for (int r = RANK_NB - 1; r >= 0; r--) {
+        out_line(" +---+---+---+---+---+---+---+---+---+");
+        out_begin();
+        for (int f = 0; f < FILE_NB; f++) {
+            int p = b->sq[make_sq(f, r)];
+            char c = p ? letters[piece_type_of[p]] : ' ';
+            out_text(" | %c", p && piece_side(p) == BLACK ? tolower(c) : c);
+        }
+        out_text(" | %d", r + s->rank_base);
+        out_end();
+    }
+    out_line(" +---+---+---+---+---+---+---+---+---+");
+    out_line("   a   b   c   d   e   f   g   h   i");
+    out_line("%s", "");
+    char fen[FEN_MAX];
+    board_get_fen(b, fen);
+    out_line("Fen: %s", fen);
+    out_line("Key: %016" PRIX64, b->key);
+    uint8_t chk[16];
+    int n = checkers(b, chk);
+    out_begin();
+    out_text("Checkers:");
+    for (int i = 0; i < n; i++)
+        out_text(" %c%d", 'a' + sq_file(chk[i]), sq_rank(chk[i]) + s->rank_base);
+    out_end();
+}
+
+void cmd_eval(Session *s)
+{
+    EvalTrace t;
+    evaluate_trace(&s->board, &t);
+    out_line("      Term     |    Red (mg  eg)   |   Black (mg  eg)  |   Total (mg  eg)");
+    out_line("---------------+-------------------+-------------------+------------------");
+    Score sum = 0;
+    for (int i = 0; i < TERM_NB; i++) {
+        Score r = t.term[i][RED], bl = t.term[i][BLACK], d = r - bl;
+        sum += d;
+        out_line(" %13s | %7d %7d   | %7d %7d   | %7d %7d", eval_term_names[i], score_mg(r), score_eg(r),
+                 score_mg(bl), score_eg(bl), score_mg(d), score_eg(d));
+    }
+    out_line("---------------+-------------------+-------------------+------------------");
+    out_line(" %13s |                   |                   | %7d %7d", "Total", score_mg(sum), score_eg(sum));
+    out_line("%s", "");
+    out_line("Phase: %d of %d (middlegame share)", t.phase, 16);
+    if (in_check(&s->board))
+        out_line("Final evaluation: none (in check)");
+    else
+        out_line("Final evaluation: %+.2f (red side), %d cp for the side to move", t.blended / 100.0, t.total);
+}
+
+void cmd_perft(Session *s, int depth)
+{
+    static Board b;
+    memcpy(&b, &s->board, sizeof b);
+    out_begin();
+    perft_divide(&b, depth, s->rank_base, out_stream());
+    out_end();
+}
+
+void cmd_bench(Session *s, char **tok, int n)
+{
+    long long depth = BENCH_DEFAULT_DEPTH;
+    if (n > 0 && !parse_number(tok[0], 1, MAX_PLY - 8, false, &depth)) {
+        report_error("bench takes a depth from 1 to %d, not '%.16s'", MAX_PLY - 8, tok[0]);
+        return;
+    }
+    session_stop(s);
+    out_begin();
+    bench_run((int)depth, out_stream());
+    out_end();
+}

@@ -1,0 +1,85 @@
+/*
+ * What both dialects share: the game position, the search thread, the
+ * options, and the commands whose output does not depend on the dialect.
+ */
+#ifndef CHUHAN_SESSION_H
+#define CHUHAN_SESSION_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "../engine/board.h"
+#include "../engine/search.h"
+
+typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
+
+typedef struct Session Session;
+
+struct Session {
+    Dialect dialect;
+    Board board;        /* the game position, with the moves that led to it */
+    int nban;           /* UCCI banmoves, until the next position */
+    Move ban[MAX_MOVES];
+
+    /* Move text: ranks 0-9 or 1-10; `rank_choice` is the UCI option (-1: follow UCI_Variant). */
+    int rank_base, rank_choice;
+    bool variant_set;
+
+    /* UCCI settings. */
+    bool millisec, batch, debug, ponder_allowed;
+
+    /* The running search. */
+    pthread_t thread;
+    bool thread_live;     /* a thread was started and not yet joined */
+    atomic_bool active;   /* it has not printed its answer yet */
+    Board search_board;
+    SearchLimits limits;
+    atomic_bool draw_offered; /* UCCI: the opponent offered a draw (go draw, ponderhit draw) */
+    void (*finish)(Session *s, const SearchResult *r); /* prints the answer */
+    SearchReporter reporter;
+
+    /* UCCI draw and resign judgement over successive moves. */
+    int hopeless_moves, level_moves;
+};
+
+void session_init(Session *s);
+/* Recomputes the move notation from the dialect and the rank options. */
+void session_update_ranks(Session *s);
+
+/* Splits a line into tokens in place; returns the count. The array is reused by the next call. */
+int split_tokens(char *line, char ***tokens);
+
+/*
+ * `position [startpos | fen FEN...] [moves M...]` (tok starts after the
+ * keyword "position", or at "fen"/"startpos"). All or nothing: on any error
+ * the message goes to err and the position stays as it was.
+ */
+bool session_position(Session *s, char **tok, int n, char *err, size_t errlen);
+/* The same parse into a board of the caller's, leaving the session alone (for UCCI probe). */
+bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t errlen);
+
+/* Starts a search of the current position in its own thread. */
+void session_go(Session *s, const SearchLimits *limits);
+/* Stops a running search and waits until it has answered; no-op when idle. */
+void session_stop(Session *s);
+/* Waits for a running search to finish by itself. */
+void session_wait(Session *s);
+static inline bool session_searching(Session *s) { return atomic_load(&s->active); }
+
+/* Parses a whole number in [lo, hi]; with clamp, larger values become hi instead of failing. */
+bool parse_number(const char *s, long long lo, long long hi, bool clamp, long long *out);
+
+/* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
+Move parse_legal_move(Session *s, Board *b, const char *tok);
+void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]);
+
+/* Debugging commands shared by both dialects. */
+void cmd_display(Session *s);
+void cmd_eval(Session *s);
+void cmd_perft(Session *s, int depth);
+void cmd_bench(Session *s, char **tok, int n);
+
+/* "info string error: ..." */
+void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
