@@ -2,6 +2,7 @@
 #ifndef CHUHAN_BENCH_H
 #define CHUHAN_BENCH_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 enum { BENCH_DEFAULT_DEPTH = 10 };

@@ -5,8 +5,9 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int64_t ov
     tm->start = start;
     tm->soft = tm->hard = 0;
     if (limits->movetime) {
+        /* A fixed time is used whole: no soft limit to stop early at. */
         int64_t t = limits->movetime - overhead;
-        tm->soft = tm->hard = t > 1 ? t : 1;
+        tm->hard = t > 1 ? t : 1;
         return;
     }
     if (!limits->use_clock)

@@ -23,6 +23,8 @@ typedef struct {
 } OptionDef;
 
 static const OptionDef defs[] = {
+    /* UCCI GUIs expect usemillisec first, before they send any go. */
+    { O_USEMILLISEC, NULL, "usemillisec", OPT_CHECK, 0, 1, 1, { 0 } },
     { O_HASH, "Hash", "hashsize", OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 } },
     { O_THREADS, "Threads", "threads", OPT_SPIN, 1, MAX_THREADS, 1, { 0 } },
     { O_MULTIPV, "MultiPV", NULL, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 } },
@@ -31,7 +33,6 @@ static const OptionDef defs[] = {
     { O_CLEAR_HASH, "Clear Hash", NULL, OPT_BUTTON, 0, 0, 0, { 0 } },
     { O_VARIANT, "UCI_Variant", NULL, OPT_COMBO, 0, 0, 0, { "xiangqi" } },
     { O_RANKS, "Rank Numbering", NULL, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" } },
-    { O_USEMILLISEC, NULL, "usemillisec", OPT_CHECK, 0, 1, 1, { 0 } },
     { O_BATCH, NULL, "batch", OPT_CHECK, 0, 1, 0, { 0 } },
     { O_DEBUG, NULL, "debug", OPT_CHECK, 0, 1, 0, { 0 } },
     { O_NEWGAME, NULL, "newgame", OPT_BUTTON, 0, 0, 0, { 0 } },

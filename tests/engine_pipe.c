@@ -1,0 +1,134 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine_pipe.h"
+
+int64_t test_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void engine_open(Engine *e)
+{
+    int in[2], out[2];
+    cr_assert(pipe(in) == 0 && pipe(out) == 0);
+    e->pid = fork();
+    cr_assert(e->pid >= 0);
+    if (e->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[1]);
+        close(out[0]);
+        execl("./chuhan", "chuhan", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    e->to_engine = in[1];
+    e->from_engine = out[0];
+    e->len = 0;
+    signal(SIGPIPE, SIG_IGN);
+}
+
+void engine_send_raw(Engine *e, const void *data, size_t n)
+{
+    const char *p = data;
+    while (n) {
+        ssize_t w = write(e->to_engine, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        cr_assert(w > 0, "the engine stopped reading");
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+void engine_send(Engine *e, const char *fmt, ...)
+{
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    line[n] = '\n';
+    engine_send_raw(e, line, (size_t)n + 1);
+}
+
+bool engine_line(Engine *e, char *line, size_t cap, int timeout_ms)
+{
+    int64_t deadline = test_now_ms() + timeout_ms;
+    for (;;) {
+        char *nl = memchr(e->buf, '\n', e->len);
+        if (nl) {
+            size_t n = (size_t)(nl - e->buf);
+            if (line) {
+                size_t k = n < cap - 1 ? n : cap - 1;
+                memcpy(line, e->buf, k);
+                line[k] = 0;
+            }
+            memmove(e->buf, nl + 1, e->len - n - 1);
+            e->len -= n + 1;
+            return true;
+        }
+        int64_t left = deadline - test_now_ms();
+        if (left <= 0)
+            return false;
+        struct pollfd p = { .fd = e->from_engine, .events = POLLIN };
+        if (poll(&p, 1, (int)left) <= 0)
+            continue;
+        if (e->len == sizeof e->buf)
+            e->len = 0; /* an absurdly long line: drop it */
+        ssize_t r = read(e->from_engine, e->buf + e->len, sizeof e->buf - e->len);
+        if (r <= 0)
+            return false;
+        e->len += (size_t)r;
+    }
+}
+
+bool engine_expect(Engine *e, const char *prefix, char *line, size_t cap, int timeout_ms)
+{
+    char tmp[8192];
+    int64_t deadline = test_now_ms() + timeout_ms;
+    for (;;) {
+        int64_t left = deadline - test_now_ms();
+        if (left <= 0 || !engine_line(e, tmp, sizeof tmp, (int)left))
+            return false;
+        if (!strncmp(tmp, prefix, strlen(prefix))) {
+            if (line)
+                snprintf(line, cap, "%s", tmp);
+            return true;
+        }
+    }
+}
+
+bool engine_silent(Engine *e, int timeout_ms) { return !engine_line(e, NULL, 0, timeout_ms); }
+
+int engine_close(Engine *e, int timeout_ms)
+{
+    close(e->to_engine);
+    int status;
+    int64_t deadline = test_now_ms() + timeout_ms;
+    while (test_now_ms() < deadline) {
+        pid_t r = waitpid(e->pid, &status, WNOHANG);
+        if (r == e->pid) {
+            close(e->from_engine);
+            return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        }
+        struct timespec ts = { 0, 5000000 };
+        nanosleep(&ts, NULL);
+    }
+    kill(e->pid, SIGKILL);
+    waitpid(e->pid, &status, 0);
+    close(e->from_engine);
+    return -1;
+}

@@ -1,0 +1,163 @@
+#include <stdio.h>
+
+#include "../bench/bench.h"
+#include "../engine/search.h"
+#include "../engine/tt.h"
+#include "common.h"
+
+static void setup_search(void)
+{
+    setup_tables();
+    search_init();
+}
+
+TestSuite(search, .init = setup_search);
+
+static Board board;
+
+static SearchResult run(const char *fen, SearchLimits limits)
+{
+    SearchResult r;
+    SearchReporter quiet = { 0 };
+    set_fen(&board, fen);
+    search_clear();
+    search_prepare(&limits);
+    search_run(&board, &limits, &quiet, &r);
+    return r;
+}
+
+static void expect_legal(const char *fen, Move m)
+{
+    set_fen(&board, fen);
+    cr_assert(m && move_is_legal(&board, m), "move %04x is not legal in %s", m, fen);
+}
+
+/* Mates whose distance Fairy-Stockfish confirms; `moves` > 0: the side to move mates, < 0: it is mated. */
+static const struct {
+    const char *fen;
+    int moves;
+} mates[] = {
+    { "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", 1 },
+    { "3ak4/4a4/9/9/9/9/9/9/9/4K1R2 w - - 0 1", 1 },
+    { "4k1r2/9/9/9/9/9/9/9/4A4/3AK4 b - - 0 1", 1 },
+    { "5k3/9/9/9/9/9/9/9/9/3K1C1R1 w - - 0 1", 2 },
+    { "5k3/4a4/9/9/9/9/9/9/9/4K2RR w - - 0 1", 2 },
+    { "3k1c1r1/9/9/9/9/9/9/9/9/5K3 b - - 0 1", 2 },
+    { "5k3/4a4/3R5/9/9/9/9/9/9/4K4 w - - 0 1", 3 },
+    { "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 b - - 0 1", -3 },
+    { "4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1", 4 },
+    { "3k5/4a4/5a3/9/9/9/9/9/9/4K1R1C w - - 0 1", 4 },
+    { "4k4/3r5/9/9/9/9/9/3A5/4A4/4K4 b - - 0 1", 4 },
+};
+
+Test(search, finds_mates_at_their_exact_distance)
+{
+    for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
+        int n = mates[i].moves;
+        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 6 });
+        int want = n > 0 ? mate_in(2 * n - 1) : mated_in(-2 * n);
+        cr_assert_eq(r.score, want, "%s: score %d, want %d", mates[i].fen, r.score, want);
+        expect_legal(mates[i].fen, r.best);
+    }
+}
+
+Test(search, mate_limit_stops_at_the_mate)
+{
+    SearchResult r = run("5k3/9/9/9/9/9/9/9/9/3K1C1R1 w - - 0 1", (SearchLimits){ .mate = 2 });
+    cr_assert_eq(r.score, mate_in(3));
+    cr_assert_eq(r.best, move_parse("h0h8", 0));
+}
+
+Test(search, no_legal_move_loses_mate_and_stalemate_alike)
+{
+    /* Checkmated: the rook on d8 checks, the general has nowhere to go. */
+    SearchResult r = run("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", (SearchLimits){ .depth = 5 });
+    cr_assert_eq(r.best, MOVE_NONE);
+    cr_assert_eq(r.score, mated_in(0));
+    /* Stalemated: not in check, no move. */
+    r = run("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", (SearchLimits){ .depth = 5 });
+    cr_assert_eq(r.best, MOVE_NONE);
+    cr_assert_eq(r.score, mated_in(0));
+    /* Stalemating the opponent wins: a mate-like score, not a draw. */
+    r = run("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", (SearchLimits){ .depth = 6 });
+    cr_assert_geq(r.score, VALUE_MATE_BOUND);
+}
+
+Test(search, tt_mate_scores_are_relative_to_the_node)
+{
+    uint64_t key = 0x123456789ABCDEFull;
+    tt_clear();
+    tt_store(key, 4, move_of(make_sq(0, 0), make_sq(0, 1)), mate_in(10), 0, 7, BOUND_EXACT);
+    TTHit hit;
+    cr_assert(tt_probe(key, 2, &hit));
+    cr_assert_eq(hit.score, mate_in(8), "the same node two plies nearer the root is mated two plies sooner");
+    cr_assert_eq(hit.depth, 7);
+    cr_assert_eq(hit.bound, BOUND_EXACT);
+    tt_store(key ^ 1, 3, MOVE_NONE, mated_in(9), 0, 5, BOUND_UPPER);
+    cr_assert(tt_probe(key ^ 1, 6, &hit));
+    cr_assert_eq(hit.score, mated_in(12));
+    tt_store(key ^ 2, 3, MOVE_NONE, -250, 0, 5, BOUND_LOWER);
+    cr_assert(tt_probe(key ^ 2, 9, &hit));
+    cr_assert_eq(hit.score, -250, "ordinary scores are not shifted");
+
+    /* A second search on a warm table still reports the exact distance. */
+    SearchLimits l = { .depth = 12 };
+    SearchReporter quiet = { 0 };
+    SearchResult r;
+    set_fen(&board, "4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
+    for (int i = 0; i < 2; i++) {
+        search_prepare(&l);
+        search_run(&board, &l, &quiet, &r);
+        cr_assert_eq(r.score, mate_in(7));
+    }
+}
+
+Test(search, repetition_in_the_tree_is_a_draw)
+{
+    /* Black, two horses down, has just walked its general up and back; walking up again repeats. */
+    set_fen(&board, "3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1");
+    static const char *moves[] = { "e9e8", "d0d1", "e8e9", "d1d0" };
+    for (int i = 0; i < 4; i++)
+        make_move(&board, move_parse(moves[i], 0));
+    SearchLimits l = { .depth = 8 };
+    SearchReporter quiet = { 0 };
+    SearchResult r;
+    search_clear();
+    search_prepare(&l);
+    search_run(&board, &l, &quiet, &r);
+    cr_assert_eq(r.best, move_parse("e9e8", 0));
+    cr_assert_eq(r.score, VALUE_DRAW);
+}
+
+Test(search, node_limit_returns_a_legal_move)
+{
+    SearchResult r = run(START_FEN, (SearchLimits){ .nodes = 2000 });
+    expect_legal(START_FEN, r.best);
+    cr_assert_leq(r.nodes, 2000 + 2048, "stopped near the limit (%llu nodes)", (unsigned long long)r.nodes);
+    r = run("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", (SearchLimits){ .nodes = 1 });
+    expect_legal("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", r.best);
+}
+
+Test(search, searchmoves_and_banmoves_restrict_the_root)
+{
+    SearchLimits l = { .depth = 4, .nsearchmoves = 1 };
+    l.searchmoves[0] = move_parse("a3a4", 0);
+    SearchResult r = run(START_FEN, l);
+    cr_assert_eq(r.best, move_parse("a3a4", 0));
+
+    /* Banning both mates in one (e1d1 mates, e1e8 stalemates) leaves a mate in two. */
+    l = (SearchLimits){ .depth = 8, .nbanmoves = 2 };
+    l.banmoves[0] = move_parse("e1d1", 0);
+    l.banmoves[1] = move_parse("e1e8", 0);
+    r = run("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", l);
+    cr_assert_eq(r.score, mate_in(3));
+}
+
+Test(search, bench_signature_is_stable)
+{
+    FILE *null = fopen("/dev/null", "w");
+    uint64_t a = bench_run(6, null), b = bench_run(6, null);
+    fclose(null);
+    cr_assert_eq(a, b);
+    cr_assert_gt(a, 1000);
+}

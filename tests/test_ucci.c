@@ -1,0 +1,239 @@
+/* UCCI 3.0 transcripts against the real binary. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "engine_pipe.h"
+
+TestSuite(ucci, .init = setup_tables, .timeout = 60);
+
+static Engine e;
+static char line[8192];
+
+static void start_ucci(void)
+{
+    engine_open(&e);
+    engine_send(&e, "ucci");
+    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+}
+
+static void expect_line(const char *want, int timeout_ms)
+{
+    cr_assert(engine_line(&e, line, sizeof line, timeout_ms), "no line, expected '%s'", want);
+    cr_assert_str_eq(line, want);
+}
+
+/* Reads up to the answer of a search; returns it, with the last info line before it in last. */
+static const char *answer(char *last, size_t cap, int timeout_ms)
+{
+    last[0] = 0;
+    while (engine_line(&e, line, sizeof line, timeout_ms)) {
+        if (!strncmp(line, "bestmove", 8) || !strcmp(line, "nobestmove"))
+            return line;
+        if (!strncmp(line, "info depth", 10))
+            snprintf(last, cap, "%s", line);
+    }
+    cr_assert_fail("no answer to go");
+    return NULL;
+}
+
+static bool legal_in(const char *fen, const char *move)
+{
+    static Board b;
+    set_fen(&b, fen);
+    Move m = move_parse(move, 0);
+    return m && move_is_legal(&b, m);
+}
+
+Test(ucci, handshake_offers_usemillisec_first)
+{
+    engine_open(&e);
+    engine_send(&e, "ucci");
+    expect_line("id name Chuhan 0.1", 5000);
+    cr_assert(engine_expect(&e, "option ", line, sizeof line, 2000));
+    cr_assert_str_eq(line, "option usemillisec type check default true");
+    const char *rest[] = {
+        "option hashsize type spin min 1 max 65536 default 16", "option threads type spin min 1 max 256 default 1",
+        "option ponder type check default false",             "option batch type check default false",
+        "option debug type check default false",              "option newgame type button",
+    };
+    for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
+        expect_line(rest[i], 2000);
+    expect_line("ucciok", 2000);
+    engine_send(&e, "isready");
+    expect_line("readyok", 2000);
+    engine_send(&e, "quit");
+    expect_line("bye", 2000);
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
+Test(ucci, search_prints_bare_scores_and_a_move)
+{
+    start_ucci();
+    engine_send(&e, "setoption hashsize 32");
+    engine_send(&e, "setoption newgame");
+    engine_send(&e, "position fen " START_FEN " moves h2e2");
+    engine_send(&e, "go depth 5");
+    char last[8192];
+    const char *a = answer(last, sizeof last, 10000);
+    int depth, score;
+    cr_assert_eq(sscanf(last, "info depth %d score %d pv ", &depth, &score), 2, "%s", last);
+    cr_assert_eq(depth, 5);
+    char move[16];
+    cr_assert_eq(sscanf(a, "bestmove %15s", move), 1, "%s", a);
+    static Board b;
+    set_fen(&b, START_FEN);
+    make_move(&b, move_parse("h2e2", 0));
+    cr_assert(move_is_legal(&b, move_parse(move, 0)), "%s", a);
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
+Test(ucci, mated_and_stalemated_answer_nobestmove)
+{
+    start_ucci();
+    const char *fens[] = { "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1" };
+    for (int i = 0; i < 2; i++) {
+        engine_send(&e, "position fen %s", fens[i]);
+        engine_send(&e, "go depth 5");
+        expect_line("info depth 0 score -10000", 5000);
+        expect_line("nobestmove", 5000);
+    }
+    engine_close(&e, 3000);
+}
+
+Test(ucci, mate_scores_count_plies_from_ten_thousand)
+{
+    start_ucci();
+    engine_send(&e, "position fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
+    engine_send(&e, "go depth 12");
+    char last[8192];
+    answer(last, sizeof last, 10000);
+    cr_assert(strstr(last, " score 9993 "), "%s", last);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, stop_while_idle_and_depth_zero)
+{
+    start_ucci();
+    engine_send(&e, "stop");
+    expect_line("nobestmove", 2000);
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go depth 0");
+    expect_line("info depth 0 score 10", 2000);
+    expect_line("nobestmove", 2000);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, probe_reports_the_hash)
+{
+    start_ucci();
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go depth 6");
+    char last[8192];
+    answer(last, sizeof last, 10000);
+    engine_send(&e, "probe startpos");
+    cr_assert(engine_expect(&e, "pophash", line, sizeof line, 2000));
+    char move[16];
+    cr_assert_eq(sscanf(line, "pophash bestmove %15s", move), 1, "%s", line);
+    cr_assert(legal_in(START_FEN, move));
+    cr_assert(strstr(line, " depth 6"), "%s", line);
+    engine_send(&e, "probe fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    expect_line("pophash", 2000);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, banmoves_are_never_played)
+{
+    start_ucci();
+    /* e1d1 mates and e1e8 stalemates; with both banned the engine must find another way. */
+    const char *fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+    engine_send(&e, "position fen %s", fen);
+    engine_send(&e, "banmoves e1d1 e1e8");
+    engine_send(&e, "go depth 8");
+    char last[8192];
+    const char *a = answer(last, sizeof last, 10000);
+    char move[16];
+    cr_assert_eq(sscanf(a, "bestmove %15s", move), 1, "%s", a);
+    cr_assert(strcmp(move, "e1d1") && strcmp(move, "e1e8") && legal_in(fen, move), "%s", a);
+    /* A new position clears the bans. */
+    engine_send(&e, "position fen %s", fen);
+    engine_send(&e, "go depth 4");
+    a = answer(last, sizeof last, 10000);
+    cr_assert(!strncmp(a, "bestmove e1d1", 13) || !strncmp(a, "bestmove e1e8", 13), "%s", a);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, time_in_seconds_without_usemillisec)
+{
+    start_ucci();
+    engine_send(&e, "setoption usemillisec false");
+    engine_send(&e, "position startpos");
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "go time 1");
+    char last[8192];
+    answer(last, sizeof last, 5000);
+    int64_t spent = test_now_ms() - t0;
+    /* One second for this move: far more than a millisecond, less than the second. */
+    cr_assert(spent > 100 && spent < 1000, "spent %lld ms", (long long)spent);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, draw_offers_and_resignation)
+{
+    start_ucci();
+    /* Bare generals and advisors: level, so an offered draw is accepted. */
+    engine_send(&e, "position fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    engine_send(&e, "go draw depth 6");
+    char last[8192];
+    const char *a = answer(last, sizeof last, 10000);
+    cr_assert(strstr(a, " draw"), "%s", a);
+    /* Two rooks up: the offer is declined. */
+    engine_send(&e, "position fen 3ak4/4a4/9/9/9/9/9/9/4A4/R2AK3R w - - 0 1");
+    engine_send(&e, "go draw depth 6");
+    a = answer(last, sizeof last, 10000);
+    cr_assert(!strstr(a, " draw") && !strstr(a, " resign"), "%s", a);
+    /* Mated by force: resign. */
+    engine_send(&e, "position fen 4k4/9/9/9/9/9/9/9/4A4/3AK1R2 b - - 0 1");
+    engine_send(&e, "go depth 10");
+    a = answer(last, sizeof last, 10000);
+    cr_assert(strstr(a, " resign"), "%s", a);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, ponderhit_and_ponder_miss)
+{
+    start_ucci();
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "go ponder time 2000 increment 0");
+    int64_t deadline = test_now_ms() + 400;
+    while (test_now_ms() < deadline)
+        if (engine_line(&e, line, sizeof line, 50))
+            cr_assert(strncmp(line, "bestmove", 8), "answered while pondering");
+    engine_send(&e, "ponderhit draw");
+    char last[8192];
+    int64_t t0 = test_now_ms();
+    const char *a = answer(last, sizeof last, 3000);
+    cr_assert(!strncmp(a, "bestmove", 8));
+    cr_assert_lt(test_now_ms() - t0, 1500);
+    engine_send(&e, "go ponder time 60000 increment 0");
+    engine_send(&e, "stop");
+    a = answer(last, sizeof last, 1000);
+    cr_assert(!strncmp(a, "bestmove", 8), "%s", a);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, batch_mode_reads_nothing_while_thinking)
+{
+    start_ucci();
+    engine_send(&e, "setoption batch true");
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go depth 8");
+    engine_send(&e, "stop");
+    char last[8192];
+    answer(last, sizeof last, 10000);
+    /* The stop was read only after the search had finished by itself: full depth, then an idle stop. */
+    cr_assert(!strncmp(last, "info depth 8 ", 13), "%s", last);
+    expect_line("nobestmove", 2000);
+    engine_close(&e, 3000);
+}

@@ -1,0 +1,220 @@
+/* UCI transcripts against the real binary: Pikafish's dialect and the UCI_Variant one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "engine_pipe.h"
+
+TestSuite(uci, .init = setup_tables, .timeout = 60);
+
+static Engine e;
+static char line[8192];
+
+/* Reads whatever comes for ms milliseconds; none of it may be a bestmove. */
+static void drain_without_bestmove(int ms)
+{
+    int64_t deadline = test_now_ms() + ms;
+    int64_t left;
+    while ((left = deadline - test_now_ms()) > 0)
+        if (engine_line(&e, line, sizeof line, (int)left))
+            cr_assert(strncmp(line, "bestmove", 8), "unexpected %s", line);
+}
+
+static void start_uci(void)
+{
+    engine_open(&e);
+    engine_send(&e, "uci");
+    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+}
+
+/* The move after "bestmove", legal in fen + moves (ranks counted from rank_base). */
+static Move expect_bestmove(const char *fen, const char *moves, int rank_base, int timeout_ms)
+{
+    cr_assert(engine_expect(&e, "bestmove ", line, sizeof line, timeout_ms), "no bestmove");
+    char text[16];
+    cr_assert_eq(sscanf(line, "bestmove %15s", text), 1);
+    static Board b;
+    set_fen(&b, fen);
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", moves);
+    for (char *t = strtok(copy, " "); t; t = strtok(NULL, " "))
+        make_move(&b, move_parse(t, rank_base));
+    Move m = move_parse(text, rank_base);
+    cr_assert(m && move_is_legal(&b, m), "illegal bestmove '%s'", text);
+    return m;
+}
+
+Test(uci, handshake_lists_the_options)
+{
+    engine_open(&e);
+    engine_send(&e, "uci");
+    cr_assert(engine_line(&e, line, sizeof line, 5000));
+    cr_assert_str_eq(line, "id name Chuhan 0.1");
+    const char *want[] = {
+        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Threads type spin default 1 min 1 max 256",
+        "option name MultiPV type spin default 1 min 1 max 64",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Clear Hash type button",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
+        "option name Rank Numbering type combo default auto var auto var 0-9 var 1-10",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        cr_assert(engine_expect(&e, "option", line, sizeof line, 2000));
+        cr_assert_str_eq(line, want[i]);
+    }
+    cr_assert(engine_line(&e, line, sizeof line, 2000));
+    cr_assert_str_eq(line, "uciok");
+    engine_send(&e, "isready");
+    cr_assert(engine_line(&e, line, sizeof line, 2000));
+    cr_assert_str_eq(line, "readyok");
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
+Test(uci, search_reports_and_answers_a_legal_move)
+{
+    start_uci();
+    engine_send(&e, "ucinewgame");
+    engine_send(&e, "position startpos moves h2e2 h9g7");
+    engine_send(&e, "go depth 6");
+    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
+    int depth, seldepth, multipv;
+    char kind[8];
+    cr_assert_eq(sscanf(line, "info depth %d seldepth %d multipv %d score %7s", &depth, &seldepth, &multipv, kind), 4);
+    cr_assert_str_eq(kind, "cp");
+    cr_assert(strstr(line, " nodes ") && strstr(line, " nps ") && strstr(line, " hashfull ") && strstr(line, " time ")
+              && strstr(line, " pv "));
+    expect_bestmove(START_FEN, "h2e2 h9g7", 0, 10000);
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
+Test(uci, mate_score_in_moves)
+{
+    start_uci();
+    engine_send(&e, "position fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
+    engine_send(&e, "go depth 12");
+    char last[8192] = "";
+    while (engine_line(&e, line, sizeof line, 10000) && strncmp(line, "bestmove", 8))
+        snprintf(last, sizeof last, "%s", line);
+    cr_assert(strstr(last, " score mate 4 "), "%s", last);
+    engine_send(&e, "position fen 4k4/9/9/9/9/9/9/9/4A4/3AK1R2 b - - 0 1");
+    engine_send(&e, "go depth 10");
+    while (engine_line(&e, line, sizeof line, 10000) && strncmp(line, "bestmove", 8))
+        snprintf(last, sizeof last, "%s", line);
+    cr_assert(strstr(last, " score mate -3 "), "%s", last);
+    engine_close(&e, 3000);
+}
+
+Test(uci, mated_and_stalemated_have_no_move)
+{
+    start_uci();
+    const char *fens[] = { "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1" };
+    for (int i = 0; i < 2; i++) {
+        engine_send(&e, "position fen %s", fens[i]);
+        engine_send(&e, "go depth 5");
+        cr_assert(engine_line(&e, line, sizeof line, 5000));
+        cr_assert_str_eq(line, "info depth 0 score mate 0");
+        cr_assert(engine_line(&e, line, sizeof line, 5000));
+        cr_assert_str_eq(line, "bestmove (none)");
+    }
+    engine_close(&e, 3000);
+}
+
+Test(uci, variant_dialect_uses_ranks_one_to_ten)
+{
+    start_uci();
+    engine_send(&e, "setoption name UCI_Variant value xiangqi");
+    engine_send(&e, "ucinewgame");
+    engine_send(&e, "position startpos moves h3e3 a10a9");
+    engine_send(&e, "d");
+    cr_assert(engine_expect(&e, "Fen: ", line, sizeof line, 5000));
+    cr_assert_str_eq(line, "Fen: 1nbakabnr/r8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    engine_send(&e, "go depth 4");
+    expect_bestmove(START_FEN, "h3e3 a10a9", 1, 10000);
+    /* The explicit option wins over the variant's numbering. */
+    engine_send(&e, "setoption name Rank Numbering value 0-9");
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "go depth 4");
+    expect_bestmove(START_FEN, "h2e2", 0, 10000);
+    engine_close(&e, 3000);
+}
+
+Test(uci, go_perft_divides)
+{
+    start_uci();
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go perft 3");
+    int moves = 0;
+    while (engine_line(&e, line, sizeof line, 10000) && strncmp(line, "Nodes searched", 14))
+        moves += strchr(line, ':') != NULL;
+    cr_assert_str_eq(line, "Nodes searched: 79666");
+    cr_assert_eq(moves, 44);
+    engine_close(&e, 3000);
+}
+
+Test(uci, stop_answers_at_once)
+{
+    start_uci();
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go infinite");
+    drain_without_bestmove(400);
+    engine_send(&e, "isready");
+    cr_assert(engine_expect(&e, "readyok", NULL, 0, 1000), "isready unanswered during a search");
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "stop");
+    expect_bestmove(START_FEN, "", 0, 2000);
+    int64_t latency = test_now_ms() - t0;
+    /* The engine's own bound is 10 ms; shared test machines get some slack. */
+    cr_assert_lt(latency, 100, "stop took %lld ms", (long long)latency);
+    engine_close(&e, 3000);
+}
+
+Test(uci, ponder_then_ponderhit_uses_the_clock)
+{
+    start_uci();
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "go ponder wtime 2000 btime 2000");
+    drain_without_bestmove(500);
+    engine_send(&e, "ponderhit");
+    int64_t t0 = test_now_ms();
+    expect_bestmove(START_FEN, "h2e2", 0, 3000);
+    cr_assert_lt(test_now_ms() - t0, 1500, "the clock after ponderhit was not honoured");
+
+    /* A missed guess: stop ends the ponder search at once. */
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "go ponder wtime 60000 btime 60000");
+    drain_without_bestmove(300);
+    engine_send(&e, "stop");
+    expect_bestmove(START_FEN, "h2e2", 0, 1000);
+    engine_close(&e, 3000);
+}
+
+Test(uci, quit_during_a_search_exits_cleanly)
+{
+    start_uci();
+    engine_send(&e, "go infinite");
+    drain_without_bestmove(200);
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+    cr_assert_lt(test_now_ms() - t0, 1000);
+}
+
+Test(uci, clock_search_stays_within_its_time)
+{
+    start_uci();
+    engine_send(&e, "position startpos");
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "go wtime 1000 btime 1000 winc 0 binc 0");
+    expect_bestmove(START_FEN, "", 0, 2000);
+    cr_assert_lt(test_now_ms() - t0, 500, "spent more than half the clock on one move");
+    t0 = test_now_ms();
+    engine_send(&e, "go movetime 300");
+    expect_bestmove(START_FEN, "", 0, 2000);
+    int64_t spent = test_now_ms() - t0;
+    cr_assert(spent >= 200 && spent < 600, "movetime 300 took %lld ms", (long long)spent);
+    engine_close(&e, 3000);
+}
