@@ -2,6 +2,7 @@
 
 #include "board.h"
 #include "evaluate.h"
+#include "movegen.h"
 #include "tables.h"
 
 const int8_t piece_type_of[PIECE_NB] = {
@@ -85,6 +86,9 @@ void make_move(Board *b, Move m)
     u->move = m;
     u->captured = (uint8_t)cap;
     u->rule60 = (int16_t)b->rule60;
+    u->checked = b->checked;
+    u->checks[0] = b->checks[0];
+    u->checks[1] = b->checks[1];
 
     int kind = piece_kind_of[piece];
     b->key ^= zobrist_piece[kind][from] ^ zobrist_piece[kind][to] ^ zobrist_side;
@@ -95,6 +99,7 @@ void make_move(Board *b, Move m)
         b->psq -= psq_table[piece_kind_of[cap]][to];
         b->pos[cap] = 0;
         b->rule60 = 0;
+        b->checks[0] = b->checks[1] = 0;
     } else {
         occ_toggle(b, to);
         b->rule60++;
@@ -104,6 +109,9 @@ void make_move(Board *b, Move m)
     b->pos[piece] = (uint8_t)to;
     b->fullmove += b->side;
     b->side ^= 1;
+    /* Every caller wants to know, and the rules count checks. */
+    u->gave_check = b->checked = king_attacked(b, b->side);
+    b->checks[b->side ^ 1] += u->gave_check && b->checks[b->side ^ 1] < 255;
 }
 
 void unmake_move(Board *b)
@@ -124,6 +132,9 @@ void unmake_move(Board *b)
     b->key = u->key;
     b->psq = u->psq;
     b->rule60 = u->rule60;
+    b->checked = u->checked;
+    b->checks[0] = u->checks[0];
+    b->checks[1] = u->checks[1];
 }
 
 void make_null(Board *b)
@@ -133,8 +144,11 @@ void make_null(Board *b)
     u->move = NULL_MOVE;
     u->captured = EMPTY;
     u->rule60 = (int16_t)b->rule60;
+    u->checked = b->checked;
+    u->gave_check = false;
     b->key ^= zobrist_side;
     b->side ^= 1;
+    b->checked = false; /* null moves are only made out of check */
 }
 
 void unmake_null(Board *b)
@@ -142,6 +156,7 @@ void unmake_null(Board *b)
     const Undo *u = &b->hist[--b->hply];
     b->key = u->key;
     b->side ^= 1;
+    b->checked = u->checked;
 }
 
 void board_trim_history(Board *b, int keep)

@@ -13,6 +13,9 @@ typedef struct {
     Score psq;         /* material and placement before the move */
     Move move;
     uint8_t captured;  /* piece identity taken, or EMPTY */
+    bool checked;      /* the mover was in check */
+    bool gave_check;   /* the move checked the other side */
+    uint8_t checks[2]; /* checks by each side since the last capture, before the move */
     int16_t rule60;    /* counter before the move */
 } Undo;
 
@@ -26,6 +29,8 @@ typedef struct Board {
     uint16_t file_occ[FILE_NB]; /* bit r set when (f, r) is occupied */
     int side;                 /* RED or BLACK to move */
     int rule60;               /* plies since the last capture (natural-limit counter) */
+    uint8_t checks[2];        /* checks each side gave since the last capture */
+    bool checked;             /* the side to move is in check */
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */
     Score psq;                /* material and placement, red's view, kept by make_move */

@@ -1,4 +1,5 @@
 #include "evaluate.h"
+#include "rules.h"
 #include "tables.h"
 #include "weights.h"
 
@@ -160,7 +161,16 @@ static const SideTerm side_terms[TERM_NB] = {
     [TERM_MOBILITY] = mobility, [TERM_SHELTER] = shelter, [TERM_CANNONS] = cannons, [TERM_PAWNS] = pawns,
 };
 
-static int finish(const Board *b, int blended) { return (b->side == RED ? blended : -blended) + TEMPO; }
+/*
+ * Side to move's view plus the tempo. As the natural limit nears, the score
+ * fades: an edge that cannot be turned into a capture soon is worth less.
+ */
+static int finish(const Board *b, int blended)
+{
+    int v = (b->side == RED ? blended : -blended) + TEMPO;
+    int count = natural_count(b);
+    return count > NATURAL_FADE_START ? v * (NATURAL_FADE_END - count) / (NATURAL_FADE_END - NATURAL_FADE_START) : v;
+}
 
 int evaluate(const Board *b)
 {

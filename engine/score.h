@@ -15,12 +15,16 @@ static inline int score_mg(Score s) { return (int16_t)(uint16_t)(uint32_t)s; }
 static inline int score_eg(Score s) { return (int16_t)(uint16_t)((uint32_t)(s + 0x8000) >> 16); }
 
 /*
- * Search values. A mate found n plies from the root scores VALUE_MATE - n;
- * everything at or beyond VALUE_MATE_BOUND is a forced result.
+ * Search values. A mate found n plies from the root scores VALUE_MATE - n. A
+ * win by the repetition rules (the other side must break off a perpetual
+ * check or chase, or lose) scores VALUE_RULE - n, beyond every mate: losing
+ * by rule now is worse than any line that plays on, even into a mate.
+ * Everything at or beyond VALUE_MATE_BOUND is a forced result.
  */
 enum {
     VALUE_DRAW = 0,
     VALUE_MATE = 30000,
+    VALUE_RULE = VALUE_MATE + MAX_PLY + 2,
     VALUE_INF = 32000,
     VALUE_NONE = 32001,
     VALUE_MATE_BOUND = VALUE_MATE - 2 * MAX_PLY,
@@ -28,6 +32,16 @@ enum {
 
 static inline int mate_in(int ply) { return VALUE_MATE - ply; }
 static inline int mated_in(int ply) { return -VALUE_MATE + ply; }
+static inline int rule_win(int ply) { return VALUE_RULE - ply; }
+static inline int rule_loss(int ply) { return -VALUE_RULE + ply; }
 static inline bool is_mate_score(int v) { return v >= VALUE_MATE_BOUND || v <= -VALUE_MATE_BOUND; }
+/* Scores of rule verdicts depend on the path to them, so they never go into the table. */
+static inline bool is_rule_score(int v) { return v > VALUE_MATE || v < -VALUE_MATE; }
+/* Plies to the end of the game for a forced score, by mate or by rule. */
+static inline int forced_plies(int v)
+{
+    int a = v < 0 ? -v : v;
+    return a > VALUE_MATE ? VALUE_RULE - a : VALUE_MATE - a;
+}
 
 #endif

@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "rules.h"
 #include "search.h"
 #include "see.h"
 #include "threads.h"
@@ -109,17 +110,29 @@ static void check_limits(void)
         atomic_store(&S.stop, true);
 }
 
-/* A position seen before with the same side to move, since the last capture or null move. */
-static bool repeated(const Board *b)
+static bool has_legal_move(Board *b)
 {
-    int limit = b->rule60 < b->hply ? b->rule60 : b->hply;
-    for (int i = 2; i <= limit; i += 2) {
-        if (b->hist[b->hply - i + 1].move == NULL_MOVE || b->hist[b->hply - i].move == NULL_MOVE)
-            return false;
-        if (i >= 4 && b->hist[b->hply - i].key == b->key)
-            return true;
+    Move list[MAX_MOVES];
+    return gen_legal(b, list) > 0;
+}
+
+/*
+ * The rules that can end the game at this node: a repetition verdict, the
+ * natural limit, or nobody left to mate with; VALUE_NONE when play goes on.
+ * Without a legal move the side to move loses even then.
+ */
+static int rule_value(Thread *t, int ply)
+{
+    Board *b = &t->board;
+    switch (repetition_verdict(b, t->root_hply)) {
+    case VERDICT_DRAW: return VALUE_DRAW;
+    case VERDICT_WIN: return rule_win(ply);
+    case VERDICT_LOSS: return rule_loss(ply);
+    case VERDICT_NONE: break;
     }
-    return false;
+    if ((b->rule60 >= NATURAL_LIMIT && natural_count(b) >= NATURAL_LIMIT) || dead_draw(b))
+        return has_legal_move(b) ? VALUE_DRAW : mated_in(ply);
+    return VALUE_NONE;
 }
 
 /* Whether the side has a rook, horse or cannon: without one, zugzwang is real and null moves lie. */
@@ -160,8 +173,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     if (stopped())
         return 0;
 
-    Frame *f = &t->stack[ply + 2];
-    bool checked = f->checked;
+    bool checked = b->checked;
     if (ply >= MAX_PLY - 2)
         return checked ? 0 : evaluate(b);
 
@@ -207,7 +219,6 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         }
         tt_prefetch(key_after(b, m));
         make_move(b, m);
-        f[1].checked = in_check(b);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         unmake_move(b);
         if (stopped())
@@ -249,6 +260,13 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 {
     Board *b = &t->board;
     bool root = ply == 0, pv_node = beta - alpha > 1;
+    if (!root) {
+        int v = rule_value(t, ply);
+        if (v != VALUE_NONE) {
+            t->pv_len[ply] = ply;
+            return v;
+        }
+    }
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply);
 
@@ -260,17 +278,15 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         return 0;
 
     Frame *f = &t->stack[ply + 2]; /* two sentinel frames below the root */
-    bool checked = f->checked;
+    bool checked = b->checked;
     if (!root) {
-        if (repeated(b))
-            return VALUE_DRAW;
         if (ply >= MAX_PLY - 2)
             return checked ? 0 : evaluate(b);
-        /* No line from here can beat a mate already found nearer the root. */
-        if (alpha < mated_in(ply))
-            alpha = mated_in(ply);
-        if (beta > mate_in(ply + 1))
-            beta = mate_in(ply + 1);
+        /* No line from here can beat a forced result already found nearer the root. */
+        if (alpha < rule_loss(ply))
+            alpha = rule_loss(ply);
+        if (beta > rule_win(ply + 1))
+            beta = rule_win(ply + 1);
         if (alpha >= beta)
             return alpha;
     }
@@ -303,7 +319,6 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             && !is_mate_score(beta)) {
             int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
             f->move = NULL_MOVE;
-            f[1].checked = false;
             make_null(b);
             int v = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
             unmake_null(b);
@@ -365,7 +380,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         f->move = m;
         tt_prefetch(key_after(b, m));
         make_move(b, m);
-        bool gives_check = f[1].checked = in_check(b);
+        bool gives_check = b->checked;
 
         /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
         if (!root && !capture && !gives_check && !checked && best > -VALUE_MATE_BOUND && depth <= 6
@@ -636,13 +651,13 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
             if (i)
                 memcpy(&t->board, root, sizeof *root);
             atomic_store(&t->nodes, 0);
+            t->root_hply = root->hply;
             t->nroot = n;
             t->completed_depth = t->seldepth = 0;
             for (int j = 0; j < n; j++)
                 t->root[j] = (RootMove){ .move = moves[j], .score = -VALUE_INF, .prev_score = -VALUE_INF };
             for (int j = 0; j < 2; j++)
                 t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
-            t->stack[2].checked = in_check(root);
             history_age(&t->history);
         }
         threads_start_helpers(helper_main);

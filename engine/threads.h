@@ -20,7 +20,6 @@ typedef struct {
 typedef struct {
     Move move;       /* the move that led to this ply */
     int static_eval; /* VALUE_NONE in check */
-    bool checked;    /* the side to move is in check; set by the parent */
 } Frame;
 
 typedef struct {
@@ -34,6 +33,7 @@ typedef struct {
     int pv_len[MAX_PLY + 1];
     RootMove root[MAX_MOVES];
     int nroot, pv_index;
+    int root_hply; /* history length at the root: repetitions before it need a third occurrence */
     int seldepth, root_depth, completed_depth;
     _Atomic uint64_t nodes;
 } Thread;

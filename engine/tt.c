@@ -111,6 +111,11 @@ static inline int worth(const Entry *e)
 
 void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound)
 {
+    /* A rule verdict below this node holds only on this path: keep the move, not the score. */
+    if (is_rule_score(score)) {
+        score = 0;
+        bound = BOUND_NONE;
+    }
     Bucket *b = bucket_of(key);
     uint32_t check = (uint32_t)key;
     Entry *victim = &b->entry[0];

@@ -138,4 +138,7 @@ static const Score linked_pawns = S(15, 25);
 
 enum { TEMPO = 10 };
 
+/* Natural-limit fade: full value up to START counted plies, a third left at the limit (120). */
+enum { NATURAL_FADE_START = 40, NATURAL_FADE_END = 160 };
+
 #endif

@@ -15,18 +15,16 @@
 #include "version.h"
 
 /*
- * Scores are bare integers. Mates follow the usual UCCI scale, 10000 minus
- * the plies to mate; other scores stay below the 9800 that GUIs read as a
- * forced result.
+ * Scores are bare integers. Mates and rule wins follow the usual UCCI scale,
+ * 10000 minus the plies to the end; other scores stay below the 9800 that
+ * GUIs read as a forced result.
  */
 enum { UCCI_MATE = 10000, UCCI_WIN_LINE = 9800 };
 
 static int ucci_score(int v)
 {
-    if (v >= VALUE_MATE_BOUND)
-        return UCCI_MATE - (VALUE_MATE - v);
-    if (v <= -VALUE_MATE_BOUND)
-        return -UCCI_MATE + (VALUE_MATE + v);
+    if (is_mate_score(v))
+        return v > 0 ? UCCI_MATE - forced_plies(v) : -UCCI_MATE + forced_plies(v);
     return v > UCCI_WIN_LINE - 1 ? UCCI_WIN_LINE - 1 : v < -UCCI_WIN_LINE + 1 ? -UCCI_WIN_LINE + 1 : v;
 }
 

@@ -11,12 +11,11 @@
 #include "protocol.h"
 #include "version.h"
 
+/* Forced results, by mate or by rule, in moves: positive when the side to move wins. */
 static void print_score(int v)
 {
-    if (v >= VALUE_MATE_BOUND)
-        out_text("mate %d", (VALUE_MATE - v + 1) / 2);
-    else if (v <= -VALUE_MATE_BOUND)
-        out_text("mate %d", -(VALUE_MATE + v) / 2);
+    if (is_mate_score(v))
+        out_text("mate %d", v > 0 ? (forced_plies(v) + 1) / 2 : -forced_plies(v) / 2);
     else
         out_text("cp %d", v);
 }

@@ -114,11 +114,11 @@ Test(search, tt_mate_scores_are_relative_to_the_node)
 
 Test(search, repetition_in_the_tree_is_a_draw)
 {
-    /* Black, two horses down, has just walked its general up and back; walking up again repeats. */
+    /* Black, two horses down, has walked its general up and back twice; a third time draws. */
     set_fen(&board, "3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1");
     static const char *moves[] = { "e9e8", "d0d1", "e8e9", "d1d0" };
-    for (int i = 0; i < 4; i++)
-        make_move(&board, move_parse(moves[i], 0));
+    for (int i = 0; i < 8; i++)
+        make_move(&board, move_parse(moves[i % 4], 0));
     SearchLimits l = { .depth = 8 };
     SearchReporter quiet = { 0 };
     SearchResult r;

@@ -1,0 +1,142 @@
+#include "movegen.h"
+#include "rules.h"
+#include "tables.h"
+
+int natural_count(const Board *b)
+{
+    int n = b->rule60;
+    for (int side = RED; side <= BLACK; side++)
+        if (b->checks[side] > FREE_CHECKS)
+            n -= 2 * (b->checks[side] - FREE_CHECKS);
+    return n;
+}
+
+bool dead_draw(const Board *b)
+{
+    for (int side = RED; side <= BLACK; side++)
+        for (int p = piece_id(side, KNIGHT, 0); p < side_tag(side) + 16; p++)
+            if (b->pos[p])
+                return false;
+    return true;
+}
+
+/* Whether the side to move has a legal capture landing on sq. */
+static bool can_take_on(Board *b, int sq)
+{
+    Move caps[MAX_MOVES];
+    KingSafety ks;
+    king_safety(b, &ks);
+    int n = gen_captures(b, caps);
+    for (int i = 0; i < n; i++)
+        if (move_to(caps[i]) == sq && move_is_safe(b, caps[i], &ks))
+            return true;
+    return false;
+}
+
+/* Attacks that count whatever defends the target: a lesser piece on a greater one. */
+static bool always_counts(int attacker, int target)
+{
+    if (attacker == KNIGHT || attacker == CANNON)
+        return target == ROOK;
+    if (attacker == ADVISOR || attacker == BISHOP)
+        return target == ROOK || target == KNIGHT || target == CANNON;
+    return false;
+}
+
+/* chased_men() for the side to move. */
+static uint32_t chased_by_mover(Board *b)
+{
+    int side = b->side;
+    Move caps[MAX_MOVES];
+    KingSafety ks;
+    king_safety(b, &ks);
+    int n = gen_captures(b, caps);
+    uint32_t set = 0;
+    for (int i = 0; i < n; i++) {
+        Move m = caps[i];
+        int from = move_from(m), to = move_to(m);
+        int a = piece_type_of[b->sq[from]], target = b->sq[to], t = piece_type_of[target];
+        if (a == KING || a == PAWN || t == KING || (t == PAWN && own_half[side ^ 1][to]))
+            continue;
+        if (set >> (target - 16) & 1 || !move_is_safe(b, m, &ks))
+            continue;
+        bool counts = always_counts(a, t);
+        if (!counts) {
+            make_move(b, m);
+            counts = !can_take_on(b, to);
+            unmake_move(b);
+        }
+        if (counts && a == t) {
+            /* Two men of a kind facing each other offer a trade, unless the target cannot take back. */
+            make_null(b);
+            counts = !move_is_legal(b, move_of(to, from));
+            unmake_null(b);
+        }
+        if (counts)
+            set |= 1u << (target - 16);
+    }
+    return set;
+}
+
+uint32_t chased_men(Board *b, int side)
+{
+    if (side == b->side)
+        return chased_by_mover(b);
+    make_null(b);
+    uint32_t set = chased_by_mover(b);
+    unmake_null(b);
+    return set;
+}
+
+Verdict judge_cycle(Board *b, int n)
+{
+    int us = b->side;
+    bool all_checks[2] = { true, true }, any_check = false;
+    for (int k = 0; k < n; k++) {
+        const Undo *u = &b->hist[b->hply - n + k];
+        int mover = k % 2 ? us ^ 1 : us; /* the cycle starts with our move */
+        all_checks[mover] &= u->gave_check;
+        any_check |= u->gave_check;
+    }
+    if (all_checks[us] || all_checks[us ^ 1])
+        return all_checks[us] == all_checks[us ^ 1] ? VERDICT_DRAW : all_checks[us] ? VERDICT_LOSS : VERDICT_WIN;
+    if (any_check)
+        return VERDICT_DRAW;
+
+    /* Replay the cycle, keeping for each side the men it newly attacked with every move. */
+    Move moves[UNDO_MAX];
+    for (int k = n - 1; k >= 0; k--) {
+        moves[k] = b->hist[b->hply - 1].move;
+        unmake_move(b);
+    }
+    uint32_t chased[2] = { ~0u, ~0u };
+    for (int k = 0; k < n; k++) {
+        int mover = b->side;
+        uint32_t before = chased_men(b, mover);
+        make_move(b, moves[k]);
+        chased[mover] &= chased_men(b, mover) & ~before;
+    }
+    if (!chased[us] == !chased[us ^ 1])
+        return VERDICT_DRAW;
+    return chased[us] ? VERDICT_LOSS : VERDICT_WIN;
+}
+
+Verdict repetition_verdict(Board *b, int root_hply)
+{
+    int window = b->rule60 < b->hply ? b->rule60 : b->hply;
+    int first = 0; /* plies back to the latest earlier occurrence */
+    for (int i = 2; i <= window; i += 2) {
+        if (b->hist[b->hply - i + 1].move == NULL_MOVE || b->hist[b->hply - i].move == NULL_MOVE)
+            break;
+        if (i < 4 || b->hist[b->hply - i].key != b->key)
+            continue;
+        if (!first) {
+            first = i;
+            if (b->hply - i >= root_hply)
+                return judge_cycle(b, first);
+        } else {
+            return judge_cycle(b, first); /* the third occurrence, reaching back before the root */
+        }
+    }
+    return VERDICT_NONE;
+}

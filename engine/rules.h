@@ -1,0 +1,64 @@
+/*
+ * Game-ending rules beyond mate: repetition verdicts under the Asian rules
+ * (perpetual check, perpetual chase), the 60-move natural limit, dead draws.
+ */
+#ifndef CHUHAN_RULES_H
+#define CHUHAN_RULES_H
+
+#include "board.h"
+
+/* Counted plies at which the natural limit draws the game: 60 moves without a capture. */
+enum { NATURAL_LIMIT = 120, FREE_CHECKS = 10 };
+
+/*
+ * Plies counted towards the natural limit: plies since the last capture,
+ * less two (the check and its reply) for every check a side gave beyond its
+ * tenth since that capture.
+ */
+int natural_count(const Board *b);
+
+/* Neither side has a rook, horse, cannon or pawn: nobody can ever mate. */
+bool dead_draw(const Board *b);
+
+/* A rule verdict, for the side to move. */
+typedef enum { VERDICT_NONE, VERDICT_DRAW, VERDICT_WIN, VERDICT_LOSS } Verdict;
+
+/*
+ * The verdict on the current position if it repeats an earlier one (same side
+ * to move, no capture or null move in between). A repetition of a position
+ * reached at or after `root_hply` is judged at once; one that goes back into
+ * the game before it only when the position occurs for the third time.
+ */
+Verdict repetition_verdict(Board *b, int root_hply);
+
+/*
+ * Judges the cycle of the last n plies, which leads back to the current
+ * position:
+ *  1. A side that checked with every one of its moves in the cycle loses,
+ *     unless the other side did too (draw).
+ *  2. Otherwise, any check in the cycle makes it a draw.
+ *  3. Otherwise a side that chased the same enemy man with every one of its
+ *     moves loses, unless the other side did too (draw). See chased_men().
+ *  4. Everything else is a draw.
+ */
+Verdict judge_cycle(Board *b, int n);
+
+/*
+ * The enemy men (bit i for piece identity 16 + i) that `side` chases in the
+ * current position. A chase is an attack by a rook, horse, cannon, advisor or
+ * elephant (generals and pawns may attack freely) that could be carried out
+ * legally (a pinned man attacks only along its pin) on any man but the
+ * general, and on a pawn only once it has crossed the river. It counts:
+ *  - always, for a horse or cannon on a rook, or an advisor or elephant on a
+ *    rook, horse or cannon;
+ *  - otherwise only if the target is unprotected: after the capture the
+ *    other side has no legal recapture on that point;
+ *  - never when two men of the same type attack each other (an offer to
+ *    trade), unless the target cannot legally take back (it is pinned, or a
+ *    horse whose leg is blocked the other way).
+ * Only attacks the move creates count towards a perpetual chase: the men in
+ * this set after the move that were not in it before.
+ */
+uint32_t chased_men(Board *b, int side);
+
+#endif

@@ -1,0 +1,151 @@
+/* Game-ending rules: repetition verdicts, the natural limit, dead draws, and the search obeying them. */
+#include <string.h>
+
+#include "../engine/rules.h"
+#include "../engine/search.h"
+#include "common.h"
+
+static void setup_rules(void)
+{
+    setup_tables();
+    search_init();
+}
+
+TestSuite(rules, .init = setup_rules);
+
+static Board board;
+
+/* Sets fen, then plays the moves (space-separated) `times` times over. */
+static void play(const char *fen, const char *moves, int times)
+{
+    set_fen(&board, fen);
+    for (int t = 0; t < times; t++) {
+        char copy[256];
+        strcpy(copy, moves);
+        for (char *m = strtok(copy, " "); m; m = strtok(NULL, " ")) {
+            Move mv = move_parse(m, 0);
+            cr_assert(mv && move_is_legal(&board, mv), "illegal %s", m);
+            make_move(&board, mv);
+        }
+    }
+}
+
+static Verdict verdict_after(const char *fen, const char *moves)
+{
+    play(fen, moves, 1);
+    return repetition_verdict(&board, 0);
+}
+
+Test(rules, perpetual_check_loses)
+{
+    /* Red's rook checks on every move while black's general steps up and back: red loses. */
+    cr_assert_eq(verdict_after("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9"), VERDICT_WIN);
+}
+
+Test(rules, perpetual_chase_of_a_rook_by_a_horse_loses)
+{
+    /* The horse attacks the rook on every move; the rook's own attack on the horse is covered by g0. */
+    cr_assert_eq(verdict_after("3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9"), VERDICT_LOSS);
+}
+
+Test(rules, chasing_a_pawn_loses_only_when_it_is_unprotected)
+{
+    /* The rook follows a crossed pawn across the rank; with the black rook on i2 guarding it, that is allowed. */
+    cr_assert_eq(verdict_after("5k3/9/9/9/2R6/9/9/2p6/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5"), VERDICT_WIN);
+    cr_assert_eq(verdict_after("5k3/9/9/9/2R6/9/9/2p5r/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5"), VERDICT_DRAW);
+}
+
+Test(rules, mutual_chase_is_a_draw)
+{
+    /* Red's cannon keeps finding a screen against the rook on g3; black's rook keeps cutting off the
+     * defence of red's cannon on i3. Both sides chase on every move. */
+    cr_assert_eq(verdict_after("3k5/3n5/9/1R3r3/9/9/C5r1C/9/9/3K5 w - - 0 1", "b6b3 f6f3 b3b6 f3f6"), VERDICT_DRAW);
+}
+
+Test(rules, one_check_one_chase_is_a_draw)
+{
+    /* Red alternates a check from a9 and an attack on the loose horse from a7: neither perpetual. */
+    cr_assert_eq(verdict_after("R2k5/9/2n6/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a7 d8d9 a7a9"), VERDICT_DRAW);
+}
+
+Test(rules, idle_repetition_is_a_draw)
+{
+    cr_assert_eq(verdict_after("3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0"), VERDICT_DRAW);
+}
+
+Test(rules, repetitions_before_the_root_need_a_third_occurrence)
+{
+    play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 1);
+    cr_assert_eq(repetition_verdict(&board, board.hply), VERDICT_NONE);
+    play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 2);
+    cr_assert_eq(repetition_verdict(&board, board.hply), VERDICT_WIN);
+}
+
+Test(rules, natural_limit_counts_plies_and_discounts_extra_checks)
+{
+    play("3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 17 1", "h0h1", 1);
+    cr_assert_eq(natural_count(&board), 18);
+    /* Twelve checks by red in 24 plies: the two beyond the tenth do not count, nor do their replies. */
+    play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 6);
+    cr_assert_eq(board.checks[RED], 12);
+    cr_assert_eq(board.rule60, 24);
+    cr_assert_eq(natural_count(&board), 20);
+    /* A capture starts everything again. */
+    play("3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 90 1", "a0a1", 1);
+    cr_assert_eq(natural_count(&board), 0);
+}
+
+Test(rules, dead_draws)
+{
+    set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
+    cr_assert(dead_draw(&board));
+    set_fen(&board, "3ak4/4a4/4b4/9/6P2/9/9/4B4/4A4/3AK4 w - - 0 1");
+    cr_assert_not(dead_draw(&board));
+}
+
+static SearchResult search_board(int depth)
+{
+    SearchLimits l = { .depth = depth };
+    SearchReporter quiet = { 0 };
+    SearchResult r;
+    search_clear();
+    search_prepare(&l);
+    search_run(&board, &l, &quiet, &r);
+    return r;
+}
+
+Test(rules, search_scores_the_natural_limit)
+{
+    /* At 119 plies a quiet mate still wins; a quiet move that does not mate draws. */
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 1");
+    cr_assert_eq(search_board(6).score, mate_in(1));
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1");
+    cr_assert_eq(search_board(6).score, VALUE_DRAW);
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1");
+    cr_assert_eq(search_board(8).score, mate_in(3));
+    /* Nothing left to mate with. */
+    set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
+    cr_assert_eq(search_board(6).score, VALUE_DRAW);
+}
+
+Test(rules, search_breaks_off_a_forbidden_perpetual_check)
+{
+    /* Red, a rook down, has checked with a8a9/a9a8 twice round; a third time would lose by rule. */
+    play("3k5/R8/9/9/7rr/9/9/9/9/4K4 w - - 0 1", "a8a9 d9d8 a9a8 d8d9", 2);
+    SearchResult r = search_board(8);
+    cr_assert_neq(r.best, move_parse("a8a9", 0));
+    cr_assert_gt(r.score, -VALUE_MATE, "it plays on instead of losing by rule: %d", r.score);
+    /* The same shuffle without checks is an allowed draw, and the losing side takes it. */
+    play("3k5/9/9/9/7rr/9/9/9/9/4K4 w - - 0 1", "e0e1 d9d8 e1e0 d8d9", 2);
+    r = search_board(8);
+    cr_assert_eq(r.best, move_parse("e0e1", 0));
+    cr_assert_eq(r.score, VALUE_DRAW);
+}
+
+Test(rules, search_breaks_off_a_forbidden_perpetual_chase)
+{
+    play("3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9", 2);
+    SearchResult r = search_board(8);
+    cr_assert_neq(r.best, move_parse("h6g8", 0));
+    cr_assert_gt(r.score, -VALUE_MATE);
+}
