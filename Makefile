@@ -19,7 +19,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench clean criterion
+.PHONY: all debug test perft bench fuzz clean criterion clang
 all: chuhan
 
 chuhan: $(REL_OBJ)
@@ -60,6 +60,27 @@ criterion:
 test: chuhan tests/run
 	LSAN_OPTIONS=suppressions=tests/lsan.supp ./tests/run --jobs 2
 
+# libFuzzer on the FEN reader and the whole command loop, under ASan and UBSan.
+# FUZZ_TIME seconds; new inputs go to fuzz/out, the seeds in fuzz/corpus stay small.
+FUZZ_TIME ?= 60
+FUZZ_SRC := $(LIB_SRC) fuzz/fuzz_protocol.c
+
+fuzz: fuzz/fuzz_protocol
+	@mkdir -p fuzz/out
+	./fuzz/fuzz_protocol -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 -artifact_prefix=fuzz/out/ fuzz/out fuzz/corpus
+
+fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
+	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ $(WARN) -O1 -g -pthread \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
+
+clang:
+	@if ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | \
+	    clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1; then \
+	    echo "make: clang with libFuzzer not found; installing clang and libclang-rt-14-dev with apt-get"; \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang libclang-rt-14-dev; \
+	fi
+
 perft: chuhan
 	./chuhan perft --suite perft/perft.txt
 
@@ -67,6 +88,6 @@ bench: chuhan
 	./chuhan bench
 
 clean:
-	rm -rf build chuhan chuhan-debug tests/run
+	rm -rf build chuhan chuhan-debug tests/run fuzz/fuzz_protocol fuzz/out
 
 -include $(shell find build -name '*.d' 2>/dev/null)

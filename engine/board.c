@@ -64,6 +64,7 @@ void board_put(Board *b, int piece, int sq)
 {
     b->sq[sq] = (uint8_t)piece;
     b->pos[piece] = (uint8_t)sq;
+    b->count[piece_side(piece)][piece_type_of[piece]]++;
     occ_toggle(b, sq);
 }
 
@@ -97,6 +98,7 @@ void make_move(Board *b, Move m)
     if (cap) {
         b->key ^= zobrist_piece[piece_kind_of[cap]][to];
         b->psq -= psq_table[piece_kind_of[cap]][to];
+        b->count[piece_side(cap)][piece_type_of[cap]]--;
         b->pos[cap] = 0;
         b->rule60 = 0;
         b->checks[0] = b->checks[1] = 0;
@@ -123,10 +125,12 @@ void unmake_move(Board *b)
     b->pos[piece] = (uint8_t)from;
     occ_toggle(b, from);
     b->sq[to] = (uint8_t)cap;
-    if (cap)
+    if (cap) {
         b->pos[cap] = (uint8_t)to;
-    else
+        b->count[piece_side(cap)][piece_type_of[cap]]++;
+    } else {
         occ_toggle(b, to);
+    }
     b->side ^= 1;
     b->fullmove -= b->side;
     b->key = u->key;

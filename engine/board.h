@@ -30,6 +30,7 @@ typedef struct Board {
     int side;                 /* RED or BLACK to move */
     int rule60;               /* plies since the last capture (natural-limit counter) */
     uint8_t checks[2];        /* checks each side gave since the last capture */
+    uint8_t count[2][PIECE_TYPE_NB]; /* men of each side and type on the board */
     bool checked;             /* the side to move is in check */
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */

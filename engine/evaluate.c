@@ -81,10 +81,8 @@ static Score mobility(const Board *b, int us)
 /* Attack units `them` brings against the other side's palace. */
 static int attack_units(const Board *b, int them)
 {
-    int units = 0;
+    int units = ROOK_ATTACK_UNITS * b->count[them][ROOK] + b->count[them][CANNON];
     for (int i = 0; i < 2; i++) {
-        units += ROOK_ATTACK_UNITS * !!b->pos[piece_id(them, ROOK, i)];
-        units += !!b->pos[piece_id(them, CANNON, i)];
         int sq = b->pos[piece_id(them, KNIGHT, i)];
         units += sq && rel_rank(them, sq) >= 4;
     }
@@ -97,9 +95,10 @@ static int attack_units(const Board *b, int them)
 
 static Score shelter(const Board *b, int us)
 {
-    int advisors = !!b->pos[piece_id(us, ADVISOR, 0)] + !!b->pos[piece_id(us, ADVISOR, 1)];
-    int elephants = !!b->pos[piece_id(us, BISHOP, 0)] + !!b->pos[piece_id(us, BISHOP, 1)];
-    return -(missing_advisor * (2 - advisors) + missing_elephant * (2 - elephants)) * attack_units(b, us ^ 1);
+    int missing_a = 2 - b->count[us][ADVISOR], missing_b = 2 - b->count[us][BISHOP];
+    if (!missing_a && !missing_b)
+        return 0;
+    return -(missing_advisor * missing_a + missing_elephant * missing_b) * attack_units(b, us ^ 1);
 }
 
 static inline int bits_between(unsigned occ, int a, int c)
@@ -144,10 +143,8 @@ static Score pawns(const Board *b, int us)
 static int game_phase(const Board *b)
 {
     int phase = 0;
-    for (int side = RED; side <= BLACK; side++)
-        for (int type = KNIGHT; type <= CANNON; type++)
-            for (int i = 0; i < 2; i++)
-                phase += phase_weight[type] * !!b->pos[piece_id(side, type, i)];
+    for (int type = KNIGHT; type <= CANNON; type++)
+        phase += phase_weight[type] * (b->count[RED][type] + b->count[BLACK][type]);
     return phase < PHASE_MAX ? phase : PHASE_MAX;
 }
 

@@ -14,8 +14,8 @@ int natural_count(const Board *b)
 bool dead_draw(const Board *b)
 {
     for (int side = RED; side <= BLACK; side++)
-        for (int p = piece_id(side, KNIGHT, 0); p < side_tag(side) + 16; p++)
-            if (b->pos[p])
+        for (int type = KNIGHT; type <= PAWN; type++)
+            if (b->count[side][type])
                 return false;
     return true;
 }

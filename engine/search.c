@@ -138,11 +138,7 @@ static int rule_value(Thread *t, int ply)
 /* Whether the side has a rook, horse or cannon: without one, zugzwang is real and null moves lie. */
 static bool has_attackers(const Board *b, int side)
 {
-    for (int type = KNIGHT; type <= CANNON; type++)
-        for (int i = 0; i < 2; i++)
-            if (b->pos[piece_id(side, type, i)])
-                return true;
-    return false;
+    return b->count[side][KNIGHT] + b->count[side][ROOK] + b->count[side][CANNON] > 0;
 }
 
 static inline void count_node(Thread *t)

@@ -139,13 +139,13 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     switch (o->id) {
     case O_HASH:
         session_stop(s);
-        if (!tt_resize((size_t)num)) {
+        if (!tt_resize((size_t)FUZZ_CAP(num, 16))) {
             snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, tt_size_mb());
             ok = false;
         }
         break;
     case O_THREADS:
-        opt.threads = (int)num;
+        opt.threads = (int)FUZZ_CAP(num, 2);
         apply_search_options(s, &opt, err, errlen, &ok);
         break;
     case O_MULTIPV:

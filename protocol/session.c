@@ -209,7 +209,11 @@ void session_go(Session *s, const SearchLimits *limits)
     session_stop(s);
     memcpy(&s->search_board, &s->board, sizeof s->board);
     s->limits = *limits;
-    search_prepare(limits);
+#ifdef CHUHAN_FUZZ
+    s->limits.depth = s->limits.depth ? FUZZ_CAP(s->limits.depth, 3) : 3;
+    s->limits.infinite = s->limits.ponder = false;
+#endif
+    search_prepare(&s->limits);
     atomic_store(&s->active, true);
     if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
         s->thread_live = true;
@@ -278,6 +282,7 @@ void cmd_eval(Session *s)
 void cmd_perft(Session *s, int depth)
 {
     static Board b;
+    depth = FUZZ_CAP(depth, 2);
     memcpy(&b, &s->board, sizeof b);
     out_begin();
     perft_divide(&b, depth, s->rank_base, out_stream());
@@ -293,6 +298,6 @@ void cmd_bench(Session *s, char **tok, int n)
     }
     session_stop(s);
     out_begin();
-    bench_run((int)depth, out_stream());
+    bench_run((int)FUZZ_CAP(depth, 1), out_stream());
     out_end();
 }

@@ -13,6 +13,13 @@
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
 
+/* Fuzzing builds cap the work one command can cause, so that every input runs in milliseconds. */
+#ifdef CHUHAN_FUZZ
+#define FUZZ_CAP(v, cap) ((v) < (cap) ? (v) : (cap))
+#else
+#define FUZZ_CAP(v, cap) (v)
+#endif
+
 typedef struct Session Session;
 
 struct Session {

@@ -27,6 +27,13 @@ static void check_consistency(const Board *b)
         if (b->pos[p])
             cr_assert_eq(b->sq[b->pos[p]], p);
     cr_assert(b->pos[side_tag(RED)] && b->pos[side_tag(BLACK)], "a general vanished");
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KING; type < PIECE_TYPE_NB; type++) {
+            int n = 0;
+            for (int i = 0; i < type_count[type]; i++)
+                n += b->pos[piece_id(side, type, i)] != 0;
+            cr_assert_eq(b->count[side][type], n, "count of side %d type %d", side, type);
+        }
     cr_assert_eq(b->key, board_compute_key(b));
     cr_assert_eq(b->psq, board_compute_psq(b));
 }
