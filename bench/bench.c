@@ -49,16 +49,19 @@ static const char *const positions[] = {
     "5k3/9/9/4P4/9/9/9/9/4A4/4KA3 w - - 0 1",
 };
 
-uint64_t bench_run(int depth, FILE *out)
+uint64_t bench_run(int depth, int threads, FILE *out)
 {
     static Board board;
-    SearchOptions saved = *search_options(), opt = { .threads = 1, .multipv = 1, .move_overhead = 0 };
-    search_set_options(&opt);
+    SearchOptions saved = *search_options(), opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
+    if (!search_set_options(&opt)) {
+        fprintf(out, "cannot start %d threads\n", threads);
+        return 0;
+    }
     SearchLimits limits = { .depth = depth };
     SearchReporter quiet = { 0 };
     int n = (int)(sizeof positions / sizeof *positions);
     uint64_t total = 0;
-    int64_t start = now_us();
+    int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
     for (int i = 0; i < n; i++) {
         char err[128];
@@ -71,13 +74,15 @@ uint64_t bench_run(int depth, FILE *out)
         int64_t t0 = now_us();
         search_prepare(&limits);
         search_run(&board, &limits, &quiet, &r);
+        int64_t us = now_us() - t0;
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);
-        fprintf(out, "Position %2d/%d: bestmove %-6s score %6d nodes %10" PRIu64 " time %6" PRId64 " ms  %s\n",
-                i + 1, n, best, r.score, r.nodes, (now_us() - t0) / 1000, positions[i]);
+        fprintf(out, "Position %2d/%d: bestmove %-6s score %6d nodes %10" PRIu64 " time %8.1f ms  %s\n", i + 1, n,
+                best, r.score, r.nodes, us / 1000.0, positions[i]);
         total += r.nodes;
+        searching += us;
     }
-    int64_t us = now_us() - start;
+    int64_t us = searching;
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
     fprintf(out, "Nodes/second: %" PRIu64 "\n", us > 0 ? total * 1000000 / (uint64_t)us : 0);
     fprintf(out, "Time (ms): %" PRId64 "\n", us / 1000);

@@ -7,7 +7,11 @@
 
 enum { BENCH_DEFAULT_DEPTH = 10 };
 
-/* Searches every position to `depth` with one thread and a fresh table; returns the total nodes. */
-uint64_t bench_run(int depth, FILE *out);
+/*
+ * Searches every position to `depth` with a fresh table and fresh histories;
+ * returns the total nodes. With one thread the total is the signature; more
+ * threads are for measuring time to depth.
+ */
+uint64_t bench_run(int depth, int threads, FILE *out);
 
 #endif

@@ -85,6 +85,7 @@ void make_move(Board *b, Move m)
     u->key = b->key;
     u->psq = b->psq;
     u->move = m;
+    u->piece = (uint8_t)piece;
     u->captured = (uint8_t)cap;
     u->rule60 = (int16_t)b->rule60;
     u->checked = b->checked;
@@ -146,6 +147,7 @@ void make_null(Board *b)
     Undo *u = &b->hist[b->hply++];
     u->key = b->key;
     u->move = NULL_MOVE;
+    u->piece = EMPTY;
     u->captured = EMPTY;
     u->rule60 = (int16_t)b->rule60;
     u->checked = b->checked;

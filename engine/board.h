@@ -12,6 +12,7 @@ typedef struct {
     uint64_t key;      /* key of the position before the move */
     Score psq;         /* material and placement before the move */
     Move move;
+    uint8_t piece;     /* piece identity that moved */
     uint8_t captured;  /* piece identity taken, or EMPTY */
     bool checked;      /* the mover was in check */
     bool gave_check;   /* the move checked the other side */

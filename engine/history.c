@@ -4,11 +4,16 @@
 
 void history_clear(History *h) { memset(h, 0, sizeof *h); }
 
+static void halve(int16_t *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        v[i] /= 2;
+}
+
 void history_age(History *h)
 {
-    int16_t *v = &h->butterfly[0][0][0];
-    for (size_t i = 0; i < sizeof h->butterfly / sizeof *v; i++)
-        v[i] /= 2;
+    halve(&h->butterfly[0][0][0], sizeof h->butterfly / sizeof(int16_t));
+    halve(&h->continuation[0][0][0][0], sizeof h->continuation / sizeof(int16_t));
     memset(h->killers, 0, sizeof h->killers);
 }
 
@@ -20,15 +25,25 @@ static inline void gravity(int16_t *entry, int bonus)
     *entry = (int16_t)v;
 }
 
+/* One quiet move's entries: butterfly and both continuations. */
+static void update_move(History *h, const Board *b, PieceTo *cont[2], Move m, int bonus)
+{
+    int from = move_from(m), to = sq90[move_to(m)], kind = piece_kind_of[b->sq[from]];
+    gravity(&h->butterfly[b->side][sq90[from]][to], bonus);
+    for (int k = 0; k < 2; k++)
+        if (cont[k])
+            gravity(&(*cont[k])[kind][to], bonus);
+}
+
 void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried)
 {
-    int side = b->side;
     int bonus = depth * depth * 16 + 32;
     if (bonus > 1600)
         bonus = 1600;
-    gravity(&h->butterfly[side][sq90[move_from(best)]][sq90[move_to(best)]], bonus);
+    PieceTo *cont[2] = { continuation_after(h, b, 1), continuation_after(h, b, 2) };
+    update_move(h, b, cont, best, bonus);
     for (int i = 0; i < ntried; i++)
-        gravity(&h->butterfly[side][sq90[move_from(tried[i])]][sq90[move_to(tried[i])]], -bonus);
+        update_move(h, b, cont, tried[i], -bonus);
 
     if (h->killers[ply][0] != best) {
         h->killers[ply][1] = h->killers[ply][0];

@@ -7,15 +7,39 @@
 
 enum { HISTORY_MAX = 16384 };
 
+/* What a move is to the continuation tables: the kind that moved and where to. */
+typedef int16_t PieceTo[KIND_NB][SQ90_NB];
+
 typedef struct {
     int16_t butterfly[2][SQ90_NB][SQ90_NB]; /* quiet moves by side, from, to */
+    PieceTo continuation[KIND_NB][SQ90_NB]; /* quiet moves after a given move one or two plies back */
     Move killers[MAX_PLY + 2][2];
     Move counter[KIND_NB][SQ90_NB];         /* reply to the previous move's kind and target */
 } History;
 
-static inline int history_score(const History *h, int side, Move m)
+/*
+ * The continuation tables for the moves one and two plies back (NULL where
+ * there is none: the start of the history or a null move).
+ */
+static inline PieceTo *continuation_after(History *h, const Board *b, int plies_back)
 {
-    return h->butterfly[side][sq90[move_from(m)]][sq90[move_to(m)]];
+    if (b->hply < plies_back)
+        return NULL;
+    const Undo *u = &b->hist[b->hply - plies_back];
+    return u->move == NULL_MOVE ? NULL : &h->continuation[piece_kind_of[u->piece]][sq90[move_to(u->move)]];
+}
+
+/* How good a quiet move has been: by itself, and after the last two moves. */
+static inline int history_score(const History *h, const Board *b, Move m)
+{
+    int from = move_from(m), to = sq90[move_to(m)], kind = piece_kind_of[b->sq[from]];
+    int s = h->butterfly[b->side][sq90[from]][to];
+    for (int back = 1; back <= 2; back++) {
+        const PieceTo *c = continuation_after((History *)h, b, back);
+        if (c)
+            s += (*c)[kind][to];
+    }
+    return s;
 }
 
 /* The quiet move that refutes the move that led here (MOVE_NONE at the root or after a null move). */

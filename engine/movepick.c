@@ -121,7 +121,7 @@ Move picker_next(MovePicker *mp)
     case STAGE_QUIETS_INIT:
         mp->count = mp->skip_quiets ? 0 : gen_quiets(mp->b, mp->moves);
         for (int i = 0; i < mp->count; i++)
-            mp->scores[i] = history_score(mp->h, mp->b->side, mp->moves[i]);
+            mp->scores[i] = history_score(mp->h, mp->b, mp->moves[i]);
         mp->index = 0;
         mp->stage = STAGE_QUIETS;
         /* fall through */

@@ -351,7 +351,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             continue;
         legal++;
         bool capture = b->sq[move_to(m)] != EMPTY;
-        int hist = capture ? 0 : history_score(&t->history, b->side, m);
+        int hist = capture ? 0 : history_score(&t->history, b, m);
 
         if (root && t->id == 0 && S.rep->currmove && elapsed() > 3000)
             S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
@@ -544,6 +544,9 @@ static void iterate(Thread *t)
         if (stopped())
             break;
         t->completed_depth = depth;
+        /* Whichever thread first completes the requested depth ends the search. */
+        if (S.limits.depth && depth >= S.limits.depth)
+            atomic_store(&S.stop, true);
         if (!main)
             continue;
         atomic_store(&S.armed, true);
@@ -597,7 +600,10 @@ static int root_moves(Board *b, const SearchLimits *l, Move *out)
     return n;
 }
 
-/* Prefers a helper that got deeper with a better score, or found a faster mate. */
+/*
+ * The deepest completed iteration wins; at equal depth the better score, and
+ * a faster forced win always. Only threads that finished an iteration count.
+ */
 static Thread *best_thread(void)
 {
     Thread *best = thread_at(0);
@@ -606,7 +612,8 @@ static Thread *best_thread(void)
         int s = t->root[0].score, bs = best->root[0].score;
         if (t->completed_depth == 0 || s == -VALUE_INF)
             continue;
-        if ((t->completed_depth > best->completed_depth && s >= bs) || (s >= VALUE_MATE_BOUND && s > bs))
+        if (t->completed_depth > best->completed_depth || (t->completed_depth == best->completed_depth && s > bs)
+            || (s >= VALUE_MATE_BOUND && s > bs))
             best = t;
     }
     return best;

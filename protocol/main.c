@@ -20,7 +20,7 @@ static void usage(FILE *out)
                  "  chuhan perft DEPTH [FEN]      count move paths from the start or a FEN\n"
                  "  chuhan perft --suite FILE [--max-nodes N]\n"
                  "                                check every case of a perft file\n"
-                 "  chuhan bench [DEPTH]          search the built-in positions (default depth %d)\n"
+                 "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
@@ -91,12 +91,14 @@ int main(int argc, char **argv)
         return shell_perft(argc - 2, argv + 2);
     search_init();
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
-        long depth = BENCH_DEFAULT_DEPTH;
-        if (argc > 3 || (argc == 3 && !parse_long(argv[2], 1, MAX_PLY - 8, &depth))) {
-            fprintf(stderr, "chuhan: bench takes one depth from 1 to %d\n", MAX_PLY - 8);
+        long depth = BENCH_DEFAULT_DEPTH, threads = 1;
+        if (argc > 4 || (argc >= 3 && !parse_long(argv[2], 1, MAX_PLY - 8, &depth))
+            || (argc == 4 && !parse_long(argv[3], 1, MAX_THREADS, &threads))) {
+            fprintf(stderr, "chuhan: bench takes a depth from 1 to %d and a thread count from 1 to %d\n",
+                    MAX_PLY - 8, MAX_THREADS);
             return 2;
         }
-        bench_run((int)depth, stdout);
+        bench_run((int)depth, (int)threads, stdout);
         return 0;
     }
     if (argc >= 2) {

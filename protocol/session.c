@@ -298,6 +298,6 @@ void cmd_bench(Session *s, char **tok, int n)
     }
     session_stop(s);
     out_begin();
-    bench_run((int)FUZZ_CAP(depth, 1), out_stream());
+    bench_run((int)FUZZ_CAP(depth, 1), 1, out_stream());
     out_end();
 }

@@ -156,7 +156,7 @@ Test(search, searchmoves_and_banmoves_restrict_the_root)
 Test(search, bench_signature_is_stable)
 {
     FILE *null = fopen("/dev/null", "w");
-    uint64_t a = bench_run(6, null), b = bench_run(6, null);
+    uint64_t a = bench_run(6, 1, null), b = bench_run(6, 1, null);
     fclose(null);
     cr_assert_eq(a, b);
     cr_assert_gt(a, 1000);
