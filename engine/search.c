@@ -23,10 +23,28 @@ static struct {
     _Atomic int64_t ponderhit_at;
     bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
     atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
+    _Atomic int completed;       /* deepest iteration any thread has completed */
+    _Atomic int searching[MAX_PLY]; /* threads at work on each depth */
+    pthread_mutex_t lock;        /* taken to act on a completed iteration */
+    int stable, last_score;      /* time management state across iterations */
+    Move last_best;
     Move last_reported;          /* first move of the last reported PV */
-} S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 } };
+} S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 }, .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static int lmr_table[64][64];
+
+/*
+ * Moves other threads are searching right now, by node key and move. At a
+ * node deep enough, a thread defers such a move to the end of its list and
+ * first searches moves nobody has taken, so two threads rarely do the same
+ * work (simplified ABDADA); by the time it comes back, the table usually
+ * holds the other thread's result.
+ */
+enum { BUSY_SIZE = 1 << 15, BUSY_MIN_DEPTH = 5 };
+static _Atomic uint64_t busy[BUSY_SIZE];
+
+static inline uint64_t busy_key(uint64_t key, Move m) { return (key ^ (m * 0x9E3779B97F4A7C15ull)) | 1; }
+static inline _Atomic uint64_t *busy_slot(uint64_t k) { return &busy[k & (BUSY_SIZE - 1)]; }
 
 /* Natural logarithm for the reduction table, so the engine needs no libm. */
 static double ln(double x)
@@ -91,6 +109,15 @@ void search_ponderhit(void)
 static inline bool stopped(void)
 {
     return atomic_load_explicit(&S.stop, memory_order_relaxed) && atomic_load_explicit(&S.armed, memory_order_relaxed);
+}
+
+/*
+ * A thread also drops an iteration another thread has already completed: it
+ * would only redo that work, so it moves on to the next depth at once.
+ */
+static inline bool interrupted(const Thread *t)
+{
+    return stopped() || atomic_load_explicit(&S.completed, memory_order_relaxed) >= t->root_depth;
 }
 
 static int64_t elapsed(void) { return now_ms() - S.tm.start; }
@@ -166,7 +193,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     count_node(t);
     if (ply > t->seldepth)
         t->seldepth = ply;
-    if (stopped())
+    if (interrupted(t))
         return 0;
 
     bool checked = b->checked;
@@ -217,7 +244,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         make_move(b, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         unmake_move(b);
-        if (stopped())
+        if (interrupted(t))
             return 0;
         if (v > best) {
             best = v;
@@ -270,7 +297,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     count_node(t);
     if (ply > t->seldepth)
         t->seldepth = ply;
-    if (stopped())
+    if (interrupted(t))
         return 0;
 
     Frame *f = &t->stack[ply + 2]; /* two sentinel frames below the root */
@@ -318,7 +345,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             make_null(b);
             int v = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
             unmake_null(b);
-            if (stopped())
+            if (interrupted(t))
                 return 0;
             if (v >= beta)
                 return v >= VALUE_MATE_BOUND ? beta : v;
@@ -333,23 +360,37 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     king_safety(b, &ks);
     MovePicker mp;
     picker_init(&mp, b, &t->history, tt_move, ply);
-    Move best_move = MOVE_NONE, m, quiets[64];
+    Move best_move = MOVE_NONE, m, quiets[64], deferred[MAX_MOVES];
+    RootMove *deferred_root[MAX_MOVES];
     int best = -VALUE_INF, old_alpha = alpha, legal = 0, nquiets = 0, root_index = 0;
+    int ndeferred = 0, next_deferred = -1; /* -1 until the moves run dry */
+    bool shared = threads_count() > 1 && depth >= BUSY_MIN_DEPTH;
     t->history.killers[ply + 1][0] = t->history.killers[ply + 1][1] = MOVE_NONE;
 
     for (;;) {
         RootMove *rm = NULL;
-        if (root) {
-            if (t->pv_index + root_index >= t->nroot)
+        bool revisit = next_deferred >= 0;
+        if (revisit) {
+            if (next_deferred == ndeferred)
                 break;
+            rm = deferred_root[next_deferred];
+            m = deferred[next_deferred++];
+        } else if (root) {
+            if (t->pv_index + root_index >= t->nroot) {
+                next_deferred = 0;
+                continue;
+            }
             rm = &t->root[t->pv_index + root_index++];
             m = rm->move;
         } else if (!(m = picker_next(&mp))) {
-            break;
-        }
-        if (!root && !move_is_safe(b, m, &ks))
+            next_deferred = 0;
             continue;
-        legal++;
+        }
+        if (!revisit) {
+            if (!root && !move_is_safe(b, m, &ks))
+                continue;
+            legal++;
+        }
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, m);
 
@@ -357,7 +398,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
 
         /* Shallow pruning, once a move has been searched so a mate is never mistaken. */
-        if (!root && best > -VALUE_MATE_BOUND && !checked) {
+        if (!root && !revisit && best > -VALUE_MATE_BOUND && !checked) {
             if (capture) {
                 /* Captures the picker already found winning or even are never pruned here. */
                 if (depth <= 7 && picker_bad_stage(&mp) && !see_ge(b, m, -90 * depth))
@@ -370,6 +411,17 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
                 if (depth <= 7 && !see_ge(b, m, -25 * depth * depth))
                     continue;
             }
+        }
+
+        uint64_t bk = 0;
+        if (shared) {
+            bk = busy_key(b->key, m);
+            if (!revisit && legal > 1 && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk) {
+                deferred_root[ndeferred] = rm;
+                deferred[ndeferred++] = m;
+                continue;
+            }
+            atomic_store_explicit(busy_slot(bk), bk, memory_order_relaxed);
         }
 
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
@@ -408,7 +460,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         if (pv_node && (legal == 1 || v > alpha))
             v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
         unmake_move(b);
-        if (stopped())
+        if (bk && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk)
+            atomic_store_explicit(busy_slot(bk), 0, memory_order_relaxed);
+        if (interrupted(t))
             return 0;
 
         if (root) {
@@ -481,39 +535,55 @@ static void report(const Thread *t, int index, int depth, int bound)
 }
 
 /*
- * Helpers search the same tree as the main thread, each skipping some depths
- * so that they run ahead of it and fill the shared table with results it
- * will need soon; the different timing is all the diversity they need.
+ * The first thread to complete a depth reports it and decides, for all of
+ * them, whether to go on: depth, mate and time limits, with the time scaled
+ * by how stable the best move and its score have been.
  */
-static bool helper_skips(const Thread *t, int depth)
+static void iteration_done(Thread *t, int depth, int multipv)
 {
-    static const int skip_size[8] = { 1, 1, 2, 2, 2, 2, 3, 3 };
-    static const int skip_phase[8] = { 0, 1, 0, 1, 2, 3, 0, 1 };
-    if (t->id == 0)
-        return false;
-    int i = (t->id - 1) % 8;
-    return ((depth + skip_phase[i]) / skip_size[i]) % 2;
+    pthread_mutex_lock(&S.lock);
+    if (depth > atomic_load(&S.completed)) {
+        atomic_store(&S.completed, depth);
+        atomic_store(&S.armed, true);
+        for (int i = 0; i < multipv; i++)
+            report(t, i, depth, BOUND_EXACT);
+
+        const RootMove *best = &t->root[0];
+        S.stable = best->move == S.last_best ? S.stable + 1 : 0;
+        S.last_best = best->move;
+        int drop = S.last_score != VALUE_NONE ? S.last_score - best->score : 0;
+        S.last_score = best->score;
+        uint64_t all = 0;
+        for (int i = 0; i < t->nroot; i++)
+            all += t->root[i].nodes;
+        double share = all ? (double)best->nodes / (double)all : 0;
+        bool timed = S.tm.soft && !S.ponder_pending && !atomic_load(&S.pondering);
+        if ((S.limits.depth && depth >= S.limits.depth) || (S.limits.mate && best->score >= mate_in(2 * S.limits.mate - 1))
+            || (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(S.stable, drop, share))))
+            atomic_store(&S.stop, true);
+    }
+    pthread_mutex_unlock(&S.lock);
 }
 
 static void iterate(Thread *t)
 {
     bool main = t->id == 0;
     int multipv = S.opt.multipv < t->nroot ? S.opt.multipv : t->nroot;
-    int stable = 0, last_score = VALUE_NONE;
-    Move last_best = MOVE_NONE;
 
     for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
+        /* With a thread already on this depth, take the next one: threads spread over two depths. */
+        if (atomic_load(&S.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!S.limits.depth || depth < S.limits.depth))
+            depth++;
         if (S.limits.depth && depth > S.limits.depth)
             break;
-        if (helper_skips(t, depth))
-            continue;
         t->root_depth = depth;
+        atomic_fetch_add(&S.searching[depth], 1);
         for (int i = 0; i < t->nroot; i++) {
             t->root[i].prev_score = t->root[i].score;
             t->root[i].nodes = 0;
         }
 
-        for (t->pv_index = 0; t->pv_index < multipv && !stopped(); t->pv_index++) {
+        for (t->pv_index = 0; t->pv_index < multipv && !interrupted(t); t->pv_index++) {
             t->seldepth = 0;
             int prev = t->root[t->pv_index].prev_score, delta = 20;
             int alpha = -VALUE_INF, beta = VALUE_INF;
@@ -524,7 +594,7 @@ static void iterate(Thread *t)
             for (;;) {
                 int v = search(t, alpha, beta, depth, 0, false);
                 sort_root(t->root + t->pv_index, t->nroot - t->pv_index);
-                if (stopped())
+                if (interrupted(t))
                     break;
                 int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
                 if (main && bound != BOUND_EXACT && multipv == 1 && elapsed() > 3000)
@@ -541,33 +611,15 @@ static void iterate(Thread *t)
             }
             sort_root(t->root, t->pv_index + 1);
         }
+        atomic_fetch_sub(&S.searching[depth], 1);
         if (stopped())
             break;
-        t->completed_depth = depth;
-        /* Whichever thread first completes the requested depth ends the search. */
-        if (S.limits.depth && depth >= S.limits.depth)
-            atomic_store(&S.stop, true);
-        if (!main)
+        if (interrupted(t)) {
+            depth = atomic_load(&S.completed); /* the loop goes on one deeper */
             continue;
-        atomic_store(&S.armed, true);
-
-        for (int i = 0; i < multipv; i++)
-            report(t, i, depth, BOUND_EXACT);
-
-        const RootMove *best = &t->root[0];
-        if (S.limits.mate && best->score >= mate_in(2 * S.limits.mate - 1))
-            break;
-        stable = best->move == last_best ? stable + 1 : 0;
-        last_best = best->move;
-        int drop = last_score != VALUE_NONE ? last_score - best->score : 0;
-        last_score = best->score;
-        uint64_t all = 0;
-        for (int i = 0; i < t->nroot; i++)
-            all += t->root[i].nodes;
-        double share = all ? (double)best->nodes / (double)all : 0;
-        bool timed = S.tm.soft && !S.ponder_pending && !atomic_load(&S.pondering);
-        if (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(stable, drop, share)))
-            break;
+        }
+        t->completed_depth = depth;
+        iteration_done(t, depth, multipv);
     }
 }
 
@@ -639,6 +691,12 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     S.last_reported = MOVE_NONE;
     S.ponder_pending = limits->ponder;
     atomic_store(&S.armed, false);
+    atomic_store(&S.completed, 0);
+    for (int d = 0; d < MAX_PLY; d++)
+        atomic_store(&S.searching[d], 0);
+    S.stable = 0;
+    S.last_score = VALUE_NONE;
+    S.last_best = MOVE_NONE;
     time_init(&S.tm, limits, root->side, S.opt.move_overhead, start);
     tt_new_search();
 
