@@ -437,7 +437,14 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             continue;
         }
 
-        int new_depth = depth - 1 + (gives_check && ply < 2 * t->root_depth);
+        /* Checks that do not lose material are extended (not too far from the root). */
+        bool extend = gives_check && ply < 2 * t->root_depth;
+        if (extend && !capture) {
+            unmake_move(b);
+            extend = see_ge(b, m, 0);
+            make_move(b, m);
+        }
+        int new_depth = depth - 1 + extend;
         int v = -VALUE_INF;
         if (depth >= 3 && legal > 1 + pv_node && !capture) {
             int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
