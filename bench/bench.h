@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { BENCH_DEFAULT_DEPTH = 10 };
+enum { BENCH_DEFAULT_DEPTH = 13 };
 
 /*
  * Searches every position to `depth` with a fresh table and fresh histories;

@@ -111,8 +111,6 @@ bool engine_expect(Engine *e, const char *prefix, char *line, size_t cap, int ti
     }
 }
 
-bool engine_silent(Engine *e, int timeout_ms) { return !engine_line(e, NULL, 0, timeout_ms); }
-
 int engine_close(Engine *e, int timeout_ms)
 {
     close(e->to_engine);

@@ -23,8 +23,6 @@ void engine_send_raw(Engine *e, const void *data, size_t n);
 bool engine_line(Engine *e, char *line, size_t cap, int timeout_ms);
 /* Reads lines until one starts with prefix; false on timeout. The line is copied out if line != NULL. */
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t cap, int timeout_ms);
-/* Whether any line arrives within timeout_ms (it is consumed). */
-bool engine_silent(Engine *e, int timeout_ms);
 /* Closes the engine's input and waits for it to exit; returns its exit status, or -1 if it had to be killed. */
 int engine_close(Engine *e, int timeout_ms);
 
