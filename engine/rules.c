@@ -91,17 +91,15 @@ uint32_t chased_men(Board *b, int side)
 Verdict judge_cycle(Board *b, int n)
 {
     int us = b->side;
-    bool all_checks[2] = { true, true }, any_check = false;
+    bool all_checks[2] = { true, true }, any_check[2] = { false, false };
     for (int k = 0; k < n; k++) {
         const Undo *u = &b->hist[b->hply - n + k];
         int mover = k % 2 ? us ^ 1 : us; /* the cycle starts with our move */
         all_checks[mover] &= u->gave_check;
-        any_check |= u->gave_check;
+        any_check[mover] |= u->gave_check;
     }
     if (all_checks[us] || all_checks[us ^ 1])
         return all_checks[us] == all_checks[us ^ 1] ? VERDICT_DRAW : all_checks[us] ? VERDICT_LOSS : VERDICT_WIN;
-    if (any_check)
-        return VERDICT_DRAW;
 
     /* Replay the cycle, keeping for each side the men it newly attacked with every move. */
     Move moves[UNDO_MAX];
@@ -116,6 +114,10 @@ Verdict judge_cycle(Board *b, int n)
         make_move(b, moves[k]);
         chased[mover] &= chased_men(b, mover) & ~before;
     }
+    /* A side that mixes checks with its chases is not chasing perpetually. */
+    for (int side = RED; side <= BLACK; side++)
+        if (any_check[side])
+            chased[side] = 0;
     if (!chased[us] == !chased[us ^ 1])
         return VERDICT_DRAW;
     return chased[us] ? VERDICT_LOSS : VERDICT_WIN;

@@ -36,10 +36,12 @@ Verdict repetition_verdict(Board *b, int root_hply);
  * position:
  *  1. A side that checked with every one of its moves in the cycle loses,
  *     unless the other side did too (draw).
- *  2. Otherwise, any check in the cycle makes it a draw.
- *  3. Otherwise a side that chased the same enemy man with every one of its
- *     moves loses, unless the other side did too (draw). See chased_men().
- *  4. Everything else is a draw.
+ *  2. Otherwise a side that chased the same enemy man with every one of its
+ *     moves (none of them a check) loses, unless the other side did too
+ *     (draw). See chased_men(). The other side's occasional checks do not
+ *     excuse a chase: one check one idle move is allowed, a perpetual chase
+ *     is not, as ElephantEye's league referee judges it.
+ *  3. Everything else is a draw: one check one chase, idle moves.
  */
 Verdict judge_cycle(Board *b, int n);
 

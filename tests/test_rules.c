@@ -68,6 +68,14 @@ Test(rules, one_check_one_chase_is_a_draw)
     cr_assert_eq(verdict_after("R2k5/9/2n6/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a7 d8d9 a7a9"), VERDICT_DRAW);
 }
 
+Test(rules, a_chase_answered_by_one_check_one_idle_move_loses)
+{
+    /* Black's cannon checks from a0 over the advisor, then steps back to a1; red's rook blocks on c0
+     * and follows to c1, attacking the loose cannon with every move. Black's checks do not excuse
+     * red's chase: red loses (as ElephantEye's league referee rules). */
+    cr_assert_eq(verdict_after("3k5/9/9/9/9/9/9/9/c1R6/3AK4 b - - 0 1", "a1a0 c1c0 a0a1 c0c1"), VERDICT_WIN);
+}
+
 Test(rules, idle_repetition_is_a_draw)
 {
     cr_assert_eq(verdict_after("3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0"), VERDICT_DRAW);
