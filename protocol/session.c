@@ -107,6 +107,23 @@ bool parse_number(const char *s, long long lo, long long hi, bool clamp, long lo
     return true;
 }
 
+bool go_number(char **tok, int n, int *i, long long lo, long long hi, long long *out)
+{
+    const char *key = tok[*i];
+    if (*i + 1 >= n) {
+        report_error("go: '%s' needs a value", key);
+        return false;
+    }
+    const char *v = tok[++*i];
+    if (!parse_number(v, lo, hi, true, out)) {
+        report_error("go: bad value '%.32s' for '%s'", v, key);
+        return false;
+    }
+    if (*out < 0)
+        *out = 0;
+    return true;
+}
+
 Move parse_legal_move(Session *s, Board *b, const char *tok)
 {
     Move m = move_parse(tok, s->rank_base);

@@ -76,6 +76,15 @@ static inline bool session_searching(Session *s) { return atomic_load(&s->active
 /* Parses a whole number in [lo, hi]; with clamp, larger values become hi instead of failing. */
 bool parse_number(const char *s, long long lo, long long hi, bool clamp, long long *out);
 
+enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
+/*
+ * The value of the go parameter tok[*i], which follows it; *i moves onto it.
+ * Larger values clamp to hi; times below zero, which some GUIs send when
+ * short of time, count as zero. On a missing or bad value it reports the
+ * error and returns false.
+ */
+bool go_number(char **tok, int n, int *i, long long lo, long long hi, long long *out);
+
 /* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
 Move parse_legal_move(Session *s, Board *b, const char *tok);
 void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]);

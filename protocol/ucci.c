@@ -140,25 +140,6 @@ static void ucci_banmoves(Session *s, char **tok, int n)
     s->nban = k;
 }
 
-static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
-{
-    const char *key = tok[*i];
-    if (*i + 1 >= n) {
-        report_error("go: '%s' needs a value", key);
-        return false;
-    }
-    const char *v = tok[++*i];
-    if (!parse_number(v, lo, hi, true, out)) {
-        report_error("go: bad value '%.32s' for '%s'", v, key);
-        return false;
-    }
-    if (*out < 0)
-        *out = 0;
-    return true;
-}
-
-enum { TIME_MAX = 1000000000 };
-
 /* go [ponder | draw] depth N | nodes N | time T [movestogo N | increment I] [opptime ...] | infinite; UCI words too. */
 static void ucci_go(Session *s, char **tok, int n)
 {
@@ -182,43 +163,43 @@ static void ucci_go(Session *s, char **tok, int n)
                 i++;
                 continue;
             }
-            ok = go_value(tok, n, &i, 0, MAX_PLY - 8, &v);
+            ok = go_number(tok, n, &i, 0, MAX_PLY - 8, &v);
             l.depth = (int)v;
             static_only = v == 0;
             limited = true;
         } else if (!strcasecmp(k, "nodes")) {
-            ok = go_value(tok, n, &i, 1, INT64_MAX, &v);
+            ok = go_number(tok, n, &i, 1, INT64_MAX, &v);
             l.nodes = (uint64_t)v;
             limited = true;
         } else if (!strcasecmp(k, "time") || !strcasecmp(k, "opptime")) {
-            ok = go_value(tok, n, &i, INT64_MIN, TIME_MAX, &v);
+            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
             l.time[k[0] == 't' || k[0] == 'T' ? us : us ^ 1] = v * unit;
             has_time |= k[0] == 't' || k[0] == 'T';
             l.use_clock = limited = true;
         } else if (!strcasecmp(k, "increment") || !strcasecmp(k, "oppincrement")) {
-            ok = go_value(tok, n, &i, INT64_MIN, TIME_MAX, &v);
+            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
             l.inc[k[0] == 'i' || k[0] == 'I' ? us : us ^ 1] = v * unit;
             has_inc |= k[0] == 'i' || k[0] == 'I';
         } else if (!strcasecmp(k, "movestogo")) {
-            ok = go_value(tok, n, &i, 0, 10000, &v);
+            ok = go_number(tok, n, &i, 0, 10000, &v);
             l.movestogo = (int)v;
             has_mtg = true;
         } else if (!strcasecmp(k, "oppmovestogo")) {
-            ok = go_value(tok, n, &i, 0, 10000, &v);
+            ok = go_number(tok, n, &i, 0, 10000, &v);
         } else if (!strcasecmp(k, "wtime") || !strcasecmp(k, "btime")) {
             /* Some UCCI managers send UCI clocks, always in milliseconds. */
-            ok = go_value(tok, n, &i, INT64_MIN, TIME_MAX, &v);
+            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
             l.time[tolower((unsigned char)k[0]) == 'w' ? RED : BLACK] = v;
             l.use_clock = limited = uci_clock = true;
         } else if (!strcasecmp(k, "winc") || !strcasecmp(k, "binc")) {
-            ok = go_value(tok, n, &i, INT64_MIN, TIME_MAX, &v);
+            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
             l.inc[tolower((unsigned char)k[0]) == 'w' ? RED : BLACK] = v;
         } else if (!strcasecmp(k, "movetime")) {
-            ok = go_value(tok, n, &i, 0, TIME_MAX, &v);
+            ok = go_number(tok, n, &i, 0, TIME_MAX, &v);
             l.movetime = v ? v : 1;
             limited = true;
         } else if (!strcasecmp(k, "mate")) {
-            ok = go_value(tok, n, &i, 1, MAX_PLY / 2 - 4, &v);
+            ok = go_number(tok, n, &i, 1, MAX_PLY / 2 - 4, &v);
             l.mate = (int)v;
             limited = true;
         } else {

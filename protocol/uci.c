@@ -100,26 +100,6 @@ static void uci_setoption(Session *s, char **tok, int n)
         report_error("%s", err);
 }
 
-/* A numeric go argument; times below zero, which some GUIs send when short of time, count as zero. */
-static bool go_number(char **tok, int n, int *i, long long lo, long long hi, long long *out)
-{
-    const char *key = tok[*i];
-    if (*i + 1 >= n) {
-        report_error("go: '%s' needs a value", key);
-        return false;
-    }
-    const char *v = tok[++*i];
-    if (!parse_number(v, lo, hi, true, out)) {
-        report_error("go: bad value '%.32s' for '%s'", v, key);
-        return false;
-    }
-    if (*out < 0)
-        *out = 0;
-    return true;
-}
-
-enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
-
 static void uci_go(Session *s, char **tok, int n)
 {
     SearchLimits l = { 0 };
