@@ -203,8 +203,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     TTHit tte;
     bool hit = tt_probe(b->key, ply, &tte);
     Move tt_move = hit ? tte.move : MOVE_NONE;
-    if (hit && !pv_node
-        && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score >= beta : tte.score <= alpha)))
+    if (hit && !pv_node && tt_settles(&tte, alpha, beta))
         return tte.score;
 
     int best = -VALUE_INF, stand_pat = VALUE_NONE;
@@ -317,8 +316,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     TTHit tte;
     bool hit = tt_probe(b->key, ply, &tte);
     Move tt_move = root ? t->root[t->pv_index].move : hit ? tte.move : MOVE_NONE;
-    if (hit && !pv_node && tte.depth >= depth
-        && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score >= beta : tte.score <= alpha)))
+    if (hit && !pv_node && tte.depth >= depth && tt_settles(&tte, alpha, beta))
         return tte.score;
 
     int eval;
@@ -328,7 +326,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     } else {
         eval = f->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
         /* A bounded search result is a better guess than the static value when it points the same way. */
-        if (hit && (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER ? tte.score > eval : tte.score < eval)))
+        if (hit && tt_settles(&tte, eval - 1, eval + 1))
             eval = tte.score;
         improving = f[-2].static_eval != VALUE_NONE && f->static_eval > f[-2].static_eval;
     }

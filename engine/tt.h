@@ -29,6 +29,17 @@ bool tt_probe(uint64_t key, int ply, TTHit *hit);
 void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound);
 void tt_prefetch(uint64_t key);
 
+/*
+ * Whether a stored result settles a node searched with this window: an exact
+ * value, a lower bound at or above beta, an upper bound at or below alpha.
+ * An entry without a bound (a rule verdict's, kept for its move) never does.
+ */
+static inline bool tt_settles(const TTHit *h, int alpha, int beta)
+{
+    return h->bound == BOUND_EXACT || (h->bound == BOUND_LOWER && h->score >= beta)
+        || (h->bound == BOUND_UPPER && h->score <= alpha);
+}
+
 /* Per mille of sampled entries written by the current search. */
 int tt_hashfull(void);
 

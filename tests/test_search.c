@@ -112,6 +112,28 @@ Test(search, tt_mate_scores_are_relative_to_the_node)
     }
 }
 
+Test(search, a_rule_verdict_in_the_table_keeps_its_move_but_settles_nothing)
+{
+    uint64_t key = 0xFEDCBA9876543210ull;
+    Move m = move_of(make_sq(4, 0), make_sq(4, 1));
+    tt_clear();
+    tt_store(key, 2, m, rule_win(5), 40, 9, BOUND_LOWER);
+    TTHit hit;
+    cr_assert(tt_probe(key, 2, &hit));
+    cr_assert_eq(hit.move, m);
+    cr_assert_eq(hit.bound, BOUND_NONE);
+    cr_assert_not(tt_settles(&hit, 100, 101), "no cut below: the verdict held only on one path");
+    cr_assert_not(tt_settles(&hit, -101, -100), "no cut above either");
+    cr_assert_not(tt_settles(&hit, 39, 41), "nor does it refine the static value");
+
+    hit.bound = BOUND_UPPER;
+    cr_assert(tt_settles(&hit, 0, 1));
+    cr_assert_not(tt_settles(&hit, -1, 0));
+    hit.bound = BOUND_LOWER;
+    cr_assert(tt_settles(&hit, -1, 0));
+    cr_assert_not(tt_settles(&hit, 0, 1));
+}
+
 Test(search, repetition_in_the_tree_is_a_draw)
 {
     /* Black, two horses down, has walked its general up and back twice; a third time draws. */
