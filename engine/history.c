@@ -13,7 +13,7 @@ static void halve(int16_t *v, size_t n)
 void history_age(History *h)
 {
     halve(&h->butterfly[0][0][0], sizeof h->butterfly / sizeof(int16_t));
-    halve(&h->continuation[0][0][0][0], sizeof h->continuation / sizeof(int16_t));
+    halve(&h->continuation[0][0][0], sizeof h->continuation / sizeof(int16_t));
     memset(h->killers, 0, sizeof h->killers);
 }
 
@@ -26,13 +26,13 @@ static inline void gravity(int16_t *entry, int bonus)
 }
 
 /* One quiet move's entries: butterfly and both continuations. */
-static void update_move(History *h, const Board *b, PieceTo *cont[2], Move m, int bonus)
+static void update_move(History *h, const Board *b, const int slot[2], Move m, int bonus)
 {
     int from = move_from(m), to = sq90[move_to(m)], kind = piece_kind_of[b->sq[from]];
     gravity(&h->butterfly[b->side][sq90[from]][to], bonus);
     for (int k = 0; k < 2; k++)
-        if (cont[k])
-            gravity(&(*cont[k])[kind][to], bonus);
+        if (slot[k] >= 0)
+            gravity(&h->continuation[slot[k]][kind][to], bonus);
 }
 
 void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried)
@@ -40,10 +40,11 @@ void history_update_quiet(History *h, const Board *b, int ply, int depth, Move b
     int bonus = depth * depth * 16 + 32;
     if (bonus > 1600)
         bonus = 1600;
-    PieceTo *cont[2] = { continuation_after(h, b, 1), continuation_after(h, b, 2) };
-    update_move(h, b, cont, best, bonus);
+    int slot[2];
+    continuation_slots(b, slot);
+    update_move(h, b, slot, best, bonus);
     for (int i = 0; i < ntried; i++)
-        update_move(h, b, cont, tried[i], -bonus);
+        update_move(h, b, slot, tried[i], -bonus);
 
     if (h->killers[ply][0] != best) {
         h->killers[ply][1] = h->killers[ply][0];

@@ -12,33 +12,36 @@ typedef int16_t PieceTo[KIND_NB][SQ90_NB];
 
 typedef struct {
     int16_t butterfly[2][SQ90_NB][SQ90_NB]; /* quiet moves by side, from, to */
-    PieceTo continuation[KIND_NB][SQ90_NB]; /* quiet moves after a given move one or two plies back */
+    PieceTo continuation[KIND_NB * SQ90_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
     Move killers[MAX_PLY + 2][2];
     Move counter[KIND_NB][SQ90_NB];         /* reply to the previous move's kind and target */
 } History;
 
 /*
- * The continuation tables for the moves one and two plies back (NULL where
- * there is none: the start of the history or a null move).
+ * The continuation tables that apply at this node, those after the moves one
+ * and two plies back (-1 where there is none: the start of the history or a
+ * null move). The same for every move of the node, so found once per node.
  */
-static inline PieceTo *continuation_after(History *h, const Board *b, int plies_back)
+static inline void continuation_slots(const Board *b, int slot[2])
 {
-    if (b->hply < plies_back)
-        return NULL;
-    const Undo *u = &b->hist[b->hply - plies_back];
-    return u->move == NULL_MOVE ? NULL : &h->continuation[piece_kind_of[u->piece]][sq90[move_to(u->move)]];
+    for (int back = 1; back <= 2; back++) {
+        slot[back - 1] = -1;
+        if (b->hply < back)
+            continue;
+        const Undo *u = &b->hist[b->hply - back];
+        if (u->move != NULL_MOVE)
+            slot[back - 1] = piece_kind_of[u->piece] * SQ90_NB + sq90[move_to(u->move)];
+    }
 }
 
-/* How good a quiet move has been: by itself, and after the last two moves. */
-static inline int history_score(const History *h, const Board *b, Move m)
+/* How good a quiet move has been: by itself, and after the last two moves (slots as above). */
+static inline int history_score(const History *h, const Board *b, const int slot[2], Move m)
 {
     int from = move_from(m), to = sq90[move_to(m)], kind = piece_kind_of[b->sq[from]];
     int s = h->butterfly[b->side][sq90[from]][to];
-    for (int back = 1; back <= 2; back++) {
-        const PieceTo *c = continuation_after((History *)h, b, back);
-        if (c)
-            s += (*c)[kind][to];
-    }
+    for (int k = 0; k < 2; k++)
+        if (slot[k] >= 0)
+            s += h->continuation[slot[k]][kind][to];
     return s;
 }
 

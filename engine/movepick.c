@@ -23,6 +23,7 @@ void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int p
     mp->killer[0] = h->killers[ply][0];
     mp->killer[1] = h->killers[ply][1];
     mp->counter = counter_move(h, b);
+    continuation_slots(b, mp->cont);
     mp->stage = mp->tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
     mp->bad_count = 0;
     mp->quiescence = mp->skip_quiets = false;
@@ -121,7 +122,7 @@ Move picker_next(MovePicker *mp)
     case STAGE_QUIETS_INIT:
         mp->count = mp->skip_quiets ? 0 : gen_quiets(mp->b, mp->moves);
         for (int i = 0; i < mp->count; i++)
-            mp->scores[i] = history_score(mp->h, mp->b, mp->moves[i]);
+            mp->scores[i] = history_score(mp->h, mp->b, mp->cont, mp->moves[i]);
         mp->index = 0;
         mp->stage = STAGE_QUIETS;
         /* fall through */

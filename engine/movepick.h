@@ -8,6 +8,7 @@ typedef struct {
     Board *b;
     const History *h;
     Move tt_move, killer[2], counter;
+    int cont[2]; /* this node's continuation-history slots, for scoring quiet moves */
     int stage, count, index, bad_count;
     bool quiescence;  /* captures only, no split by exchange value */
     bool skip_quiets; /* set by the search once quiet moves are pruned */

@@ -390,7 +390,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             legal++;
         }
         bool capture = b->sq[move_to(m)] != EMPTY;
-        int hist = capture ? 0 : history_score(&t->history, b, m);
+        int hist = capture ? 0 : history_score(&t->history, b, mp.cont, m);
 
         if (root && t->id == 0 && S.rep->currmove && elapsed() > 3000)
             S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
