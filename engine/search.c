@@ -411,15 +411,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             }
         }
 
-        uint64_t bk = 0;
-        if (shared) {
-            bk = busy_key(b->key, m);
-            if (!revisit && legal > 1 && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk) {
-                deferred_root[ndeferred] = rm;
-                deferred[ndeferred++] = m;
-                continue;
-            }
-            atomic_store_explicit(busy_slot(bk), bk, memory_order_relaxed);
+        uint64_t bk = shared ? busy_key(b->key, m) : 0;
+        if (bk && !revisit && legal > 1 && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk) {
+            deferred_root[ndeferred] = rm;
+            deferred[ndeferred++] = m;
+            continue;
         }
 
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
@@ -444,6 +440,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         }
         int new_depth = depth - 1 + extend;
         int v = -VALUE_INF;
+        /* Announced only now: a move pruned above must not stay marked as being searched. */
+        if (bk)
+            atomic_store_explicit(busy_slot(bk), bk, memory_order_relaxed);
         if (depth >= 3 && legal > 1 + pv_node && !capture) {
             int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
             r += !improving + cut_node - pv_node - gives_check;
