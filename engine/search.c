@@ -228,6 +228,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     Move best_move = MOVE_NONE, m;
     int legal = 0, old_alpha = alpha;
     while ((m = picker_next(&mp))) {
+        /* Fetch the child's bucket before the legality and SEE tests, so their time hides the load. */
+        tt_prefetch(key_after(b, m));
         if (!move_is_safe(b, m, &ks))
             continue;
         legal++;
@@ -239,7 +241,6 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
             if (!see_ge(b, m, 0))
                 continue;
         }
-        tt_prefetch(key_after(b, m));
         make_move(b, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         unmake_move(b);
