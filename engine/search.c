@@ -390,6 +390,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
                 continue;
             legal++;
         }
+        /* As in quiescence: the load overlaps the pruning tests; a pruned move wastes one prefetch. */
+        tt_prefetch(key_after(b, m));
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, mp.cont, m);
 
@@ -421,7 +423,6 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         f->move = m;
-        tt_prefetch(key_after(b, m));
         make_move(b, m);
         bool gives_check = b->checked;
 
