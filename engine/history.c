@@ -50,8 +50,6 @@ void history_update_quiet(History *h, const Board *b, int ply, int depth, Move b
         h->killers[ply][1] = h->killers[ply][0];
         h->killers[ply][0] = best;
     }
-    if (b->hply && b->hist[b->hply - 1].move != NULL_MOVE) {
-        Move prev = b->hist[b->hply - 1].move;
-        h->counter[piece_kind_of[b->sq[move_to(prev)]]][sq90[move_to(prev)]] = best;
-    }
+    if (slot[0] >= 0)
+        h->counter[slot[0]] = best;
 }

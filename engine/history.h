@@ -14,7 +14,7 @@ typedef struct {
     int16_t butterfly[2][SQ90_NB][SQ90_NB]; /* quiet moves by side, from, to */
     PieceTo continuation[KIND_NB * SQ90_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
     Move killers[MAX_PLY + 2][2];
-    Move counter[KIND_NB][SQ90_NB];         /* reply to the previous move's kind and target */
+    Move counter[KIND_NB * SQ90_NB];        /* reply to the previous move (kind, target), indexed as a slot */
 } History;
 
 /*
@@ -45,15 +45,10 @@ static inline int history_score(const History *h, const Board *b, const int slot
     return s;
 }
 
-/* The quiet move that refutes the move that led here (MOVE_NONE at the root or after a null move). */
-static inline Move counter_move(const History *h, const Board *b)
+/* The quiet move that refutes the move that led here, by this node's slots: none at the root or after a null move. */
+static inline Move counter_move(const History *h, const int slot[2])
 {
-    if (!b->hply)
-        return MOVE_NONE;
-    Move prev = b->hist[b->hply - 1].move;
-    if (prev == NULL_MOVE)
-        return MOVE_NONE;
-    return h->counter[piece_kind_of[b->sq[move_to(prev)]]][sq90[move_to(prev)]];
+    return slot[0] >= 0 ? h->counter[slot[0]] : MOVE_NONE;
 }
 
 void history_clear(History *h);

@@ -22,8 +22,8 @@ void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int p
     mp->tt_move = tt_move && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE;
     mp->killer[0] = h->killers[ply][0];
     mp->killer[1] = h->killers[ply][1];
-    mp->counter = counter_move(h, b);
     continuation_slots(b, mp->cont);
+    mp->counter = counter_move(h, mp->cont);
     mp->stage = mp->tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
     mp->bad_count = 0;
     mp->quiescence = mp->skip_quiets = false;
