@@ -1,3 +1,4 @@
+#include <stddef.h>
 #include <string.h>
 
 #include "board.h"
@@ -58,6 +59,11 @@ static inline void occ_toggle(Board *b, int sq)
 {
     b->rank_occ[sq_rank(sq)] ^= (uint16_t)(1u << sq_file(sq));
     b->file_occ[sq_file(sq)] ^= (uint16_t)(1u << sq_rank(sq));
+}
+
+void board_copy(Board *dst, const Board *src)
+{
+    memcpy(dst, src, offsetof(Board, hist) + (size_t)src->hply * sizeof(Undo));
 }
 
 void board_put(Board *b, int piece, int sq)

@@ -1,3 +1,4 @@
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -29,22 +30,27 @@ static struct {
     int stable, last_score;      /* time management state across iterations */
     Move last_best;
     Move last_reported;          /* first move of the last reported PV */
+    const Board *root;           /* the position searched, for helpers coming back from split work */
+    _Atomic(struct SplitPoint *) offer; /* the split point helpers may join */
+    atomic_int idle;             /* threads free to join: helpers on their own, owners waiting */
 } S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 }, .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static int lmr_table[64][64];
 
 /*
- * Moves other threads are searching right now, by node key and move. At a
- * node deep enough, a thread defers such a move to the end of its list and
- * first searches moves nobody has taken, so two threads rarely do the same
- * work (simplified ABDADA); by the time it comes back, the table usually
- * holds the other thread's result.
+ * Split points need a node deep enough to be worth the hand-over. Only the
+ * main thread, or a thread already at split work, opens one: the search
+ * then splits along the main thread's tree. Helpers with nothing to join run
+ * their own iterations (Lazy SMP) and drop them when a split point is offered.
  */
-enum { BUSY_SIZE = 1 << 15, BUSY_MIN_DEPTH = 5 };
-static _Atomic uint64_t busy[BUSY_SIZE];
+enum { SPLIT_MIN_DEPTH = 5 };
 
-static inline uint64_t busy_key(uint64_t key, Move m) { return (key ^ (m * 0x9E3779B97F4A7C15ull)) | 1; }
-static inline _Atomic uint64_t *busy_slot(uint64_t k) { return &busy[k & (BUSY_SIZE - 1)]; }
+/* Whether a split point still has moves to hand out. */
+static bool joinable(SplitPoint *sp)
+{
+    return sp && !atomic_load_explicit(&sp->abort, memory_order_relaxed)
+        && atomic_load_explicit(&sp->next, memory_order_relaxed) < atomic_load_explicit(&sp->count, memory_order_relaxed);
+}
 
 /* Natural logarithm for the reduction table, so the engine needs no libm. */
 static double ln(double x)
@@ -113,11 +119,22 @@ static inline bool stopped(void)
 
 /*
  * A thread also drops an iteration another thread has already completed: it
- * would only redo that work, so it moves on to the next depth at once.
+ * would only redo that work, so it moves on to the next depth at once. It
+ * leaves split work when the split point is refuted or abandoned, and a
+ * helper on its own iteration drops it for a split point it can join. Every
+ * reason stays true until the thread is back where it acts on it: the values
+ * returned on the way there mean nothing and must not be taken for scores.
  */
-static inline bool interrupted(const Thread *t)
+static inline bool interrupted(Thread *t)
 {
-    return stopped() || atomic_load_explicit(&S.completed, memory_order_relaxed) >= t->root_depth;
+    if (stopped() || atomic_load_explicit(&S.completed, memory_order_relaxed) >= t->root_depth
+        || atomic_load_explicit(&t->cut, memory_order_relaxed))
+        return true;
+    if (t->id && t->id < SPLIT_THREADS && !t->split && joinable(atomic_load_explicit(&S.offer, memory_order_relaxed))) {
+        atomic_store_explicit(&t->cut, true, memory_order_relaxed); /* the offer may be gone before it is back */
+        return true;
+    }
+    return false;
 }
 
 static int64_t elapsed(void) { return now_ms() - S.tm.start; }
@@ -279,6 +296,294 @@ static void root_move_done(Thread *t, RootMove *rm, int v, bool improved_alpha, 
     }
 }
 
+static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node);
+
+enum { KEEP, PRUNE, PRUNE_QUIETS };
+
+/*
+ * Shallow pruning before the move is made, asked only once a move has been
+ * searched so a mate is never mistaken: losing captures, late quiet moves
+ * (PRUNE_QUIETS: and every quiet move after them), quiets that lose material.
+ */
+static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
+{
+    int d = n->depth;
+    if (d > 7)
+        return KEEP;
+    if (capture) /* captures the picker found winning or even are never pruned here */
+        return bad_capture && !see_ge(b, m, -90 * d) ? PRUNE : KEEP;
+    if (legal > (3 + d * d) / (2 - n->improving))
+        return PRUNE_QUIETS;
+    return see_ge(b, m, -25 * d * d) ? KEEP : PRUNE;
+}
+
+/*
+ * Makes the move and searches it with the node's window: futility (when
+ * prunable), check extension, late move reduction, the null-window search
+ * and the PVS re-searches. VALUE_NONE when futility drops the move.
+ */
+static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist, int legal, int alpha, int beta,
+                       bool prunable)
+{
+    Board *b = &t->board;
+    int depth = n->depth, ply = n->ply;
+    Frame *f = &t->stack[ply + 2];
+    f->move = m;
+    make_move(b, m);
+    bool gives_check = b->checked;
+
+    /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
+    if (prunable && !capture && !gives_check && !n->checked && depth <= 6
+        && f->static_eval + 120 + 100 * depth <= alpha && hist < 4000) {
+        unmake_move(b);
+        return VALUE_NONE;
+    }
+
+    /* Checks that do not lose material are extended (not too far from the root). */
+    bool extend = gives_check && ply < 2 * n->root_depth;
+    if (extend && !capture) {
+        unmake_move(b);
+        extend = see_ge(b, m, 0);
+        make_move(b, m);
+    }
+    int new_depth = depth - 1 + extend;
+    int v = -VALUE_INF;
+    if (depth >= 3 && legal > 1 + n->pv_node && !capture) {
+        int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        r += !n->improving + n->cut_node - n->pv_node - gives_check;
+        r -= hist / 6000;
+        if (m == n->killer[0] || m == n->killer[1] || m == n->counter)
+            r--;
+        int reduced = new_depth - (r > 0 ? r : 0);
+        if (reduced < 1)
+            reduced = 1;
+        if (reduced > new_depth)
+            reduced = new_depth;
+        v = -search(t, -alpha - 1, -alpha, reduced, ply + 1, true);
+        if (v > alpha && reduced < new_depth)
+            v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !n->cut_node);
+    } else if (!n->pv_node || legal > 1) {
+        v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !n->cut_node);
+    }
+    /* In a PV node the first move, and any move that beats alpha, gets the full window. */
+    if (n->pv_node && (legal == 1 || v > alpha))
+        v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+    unmake_move(b);
+    return v;
+}
+
+/* Marks the split point refuted (or abandoned) and tells everyone else at work there to leave. Lock held. */
+static void split_cut(SplitPoint *sp, const Thread *self)
+{
+    atomic_store(&sp->abort, true);
+    for (int i = 0; i < threads_count() && i < SPLIT_THREADS; i++)
+        if ((sp->workers >> i & 1) && thread_at(i) != self)
+            atomic_store(&thread_at(i)->cut, true);
+}
+
+/* Records a searched move's value at the split point; true when it refutes the node. */
+static bool split_result(Thread *t, SplitPoint *sp, Move m, int v, bool capture)
+{
+    int ply = sp->node.ply;
+    bool refuted = false;
+    pthread_mutex_lock(&sp->lock);
+    if (v > sp->best) {
+        sp->best = v;
+        if (v > sp->alpha) {
+            sp->best_move = m;
+            sp->pv[ply] = m;
+            sp->pv_len = t->pv_len[ply + 1] > ply + 1 ? t->pv_len[ply + 1] : ply + 1;
+            for (int k = ply + 1; k < sp->pv_len; k++)
+                sp->pv[k] = t->pv[ply + 1][k];
+            refuted = v >= sp->beta;
+            if (refuted)
+                split_cut(sp, t);
+            else
+                sp->alpha = v;
+        }
+    }
+    if (!refuted && !capture && sp->nquiets < 64)
+        sp->quiets[sp->nquiets++] = m;
+    pthread_mutex_unlock(&sp->lock);
+    return refuted;
+}
+
+/* Searches moves of the split point until none are left, it is refuted, or the search is interrupted. */
+static void split_work(Thread *t, SplitPoint *sp)
+{
+    Board *b = &t->board;
+    const Node *n = &sp->node;
+    for (;;) {
+        pthread_mutex_lock(&sp->lock);
+        int i = atomic_load(&sp->next);
+        if (atomic_load(&sp->abort) || i >= atomic_load(&sp->count)) {
+            pthread_mutex_unlock(&sp->lock);
+            return;
+        }
+        atomic_store(&sp->next, i + 1);
+        int legal = ++sp->legal, alpha = sp->alpha, best = sp->best;
+        pthread_mutex_unlock(&sp->lock);
+
+        Move m = sp->moves[i];
+        tt_prefetch(key_after(b, m));
+        bool capture = b->sq[move_to(m)] != EMPTY;
+        int hist = capture ? 0 : history_score(&t->history, b, n->cont, m);
+        bool prunable = best > -VALUE_MATE_BOUND;
+        if (prunable && !n->checked && prune_early(b, n, m, capture, sp->bad[i], legal) != KEEP)
+            continue;
+        int v = search_move(t, n, m, capture, hist, legal, alpha, sp->beta, prunable);
+        if (v == VALUE_NONE)
+            continue;
+        if (interrupted(t) || split_result(t, sp, m, v, capture))
+            return;
+    }
+}
+
+/* Whether this thread may open a split point here: main, or a thread already at split work, with someone free. */
+static inline bool can_split(const Thread *t, int depth)
+{
+    return depth >= SPLIT_MIN_DEPTH && (t->id == 0 || t->split) && t->id < SPLIT_THREADS
+        && t->nsplits < MAX_SPLITS && atomic_load_explicit(&S.idle, memory_order_relaxed) > 0;
+}
+
+/* Whether a split point's own abandonment, or an outer one's, should stop this thread. */
+static bool outer_cut(const SplitPoint *sp)
+{
+    for (; sp; sp = sp->parent)
+        if (atomic_load(&sp->abort))
+            return true;
+    return false;
+}
+
+/*
+ * Takes part in another thread's split point, if it still has moves to
+ * give. The thread's board and frames are left at that node.
+ */
+static bool join(Thread *t, SplitPoint *sp)
+{
+    pthread_mutex_lock(&sp->lock);
+    bool ok = sp->open && !atomic_load(&sp->abort) && atomic_load(&sp->next) < atomic_load(&sp->count);
+    if (ok)
+        sp->workers |= 1ull << t->id;
+    pthread_mutex_unlock(&sp->lock);
+    if (!ok)
+        return false;
+    atomic_fetch_sub(&S.idle, 1);
+    SplitPoint *back = t->split;
+    int root_depth = t->root_depth;
+    board_copy(&t->board, &sp->board);
+    memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
+    t->history.killers[sp->node.ply + 1][0] = t->history.killers[sp->node.ply + 1][1] = MOVE_NONE;
+    t->root_depth = sp->node.root_depth;
+    t->split = sp;
+    split_work(t, sp);
+    pthread_mutex_lock(&sp->lock);
+    sp->workers &= ~(1ull << t->id);
+    pthread_mutex_unlock(&sp->lock);
+    t->split = back;
+    t->root_depth = root_depth;
+    atomic_store(&t->cut, outer_cut(back));
+    atomic_fetch_add(&S.idle, 1);
+    return true;
+}
+
+/* A helper joins split points on offer until none is left, then goes back to its own iterations. */
+static void help(Thread *t)
+{
+    atomic_store(&t->cut, false);
+    if (t->id >= SPLIT_THREADS)
+        return;
+    for (SplitPoint *sp; !stopped() && joinable(sp = atomic_load(&S.offer));)
+        join(t, sp);
+    board_copy(&t->board, S.root);
+}
+
+/* The node's state when its moves are handed out: the search so far. */
+typedef struct {
+    int alpha, beta, best, legal, nquiets;
+    Move best_move;
+    const Move *quiets;
+} SplitStart;
+
+/* Opens a split point over the moves the picker has left at this node and offers it. */
+static SplitPoint *split_open(Thread *t, MovePicker *mp, const KingSafety *ks, const Node *n, const SplitStart *s)
+{
+    SplitPoint *sp = &t->splits[t->nsplits];
+    Board *b = &t->board;
+    int count = 0;
+    for (Move m; (m = picker_next(mp));)
+        if (move_is_safe(b, m, ks)) {
+            sp->moves[count] = m;
+            sp->bad[count++] = picker_bad_stage(mp);
+        }
+    pthread_mutex_lock(&sp->lock);
+    sp->parent = t->split;
+    sp->node = *n;
+    board_copy(&sp->board, b);
+    memcpy(sp->frames, &t->stack[n->ply], sizeof sp->frames);
+    atomic_store(&sp->next, 0);
+    atomic_store(&sp->count, count);
+    sp->alpha = s->alpha;
+    sp->beta = s->beta;
+    sp->best = s->best;
+    sp->best_move = s->best_move;
+    sp->legal = s->legal;
+    sp->nquiets = s->nquiets;
+    memcpy(sp->quiets, s->quiets, sizeof *s->quiets * (size_t)s->nquiets);
+    sp->pv_len = t->pv_len[n->ply];
+    for (int k = n->ply; k < sp->pv_len; k++)
+        sp->pv[k] = t->pv[n->ply][k];
+    sp->workers = 1ull << t->id;
+    sp->open = true;
+    atomic_store(&sp->abort, false);
+    pthread_mutex_unlock(&sp->lock);
+    t->split = sp;
+    t->nsplits++;
+    atomic_store(&S.offer, sp);
+    return sp;
+}
+
+/*
+ * The owner, out of moves, closes its split point: it withdraws the offer,
+ * calls everyone off if it was interrupted itself, and waits for the others
+ * to finish, helping them meanwhile at split points they open below this
+ * one (never elsewhere: another split point could outlive this one).
+ */
+static void split_close(Thread *t, SplitPoint *sp)
+{
+    pthread_mutex_lock(&sp->lock);
+    sp->open = false;
+    if (!atomic_load(&sp->abort) && interrupted(t))
+        split_cut(sp, t);
+    SplitPoint *up = sp->parent, *mine = sp;
+    while (up && !joinable(up))
+        up = up->parent;
+    atomic_compare_exchange_strong(&S.offer, &mine, up);
+    pthread_mutex_unlock(&sp->lock);
+
+    atomic_fetch_add(&S.idle, 1);
+    for (;;) {
+        pthread_mutex_lock(&sp->lock);
+        uint64_t others = sp->workers & ~(1ull << t->id);
+        pthread_mutex_unlock(&sp->lock);
+        if (!others)
+            break;
+        SplitPoint *o = atomic_load(&S.offer);
+        if (joinable(o) && (others >> o->owner & 1) && join(t, o)) {
+            board_copy(&t->board, &sp->board);
+            memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
+        } else {
+            if (t->id == 0)
+                check_limits(); /* it counts no nodes now, so the clock is read here */
+            sched_yield();
+        }
+    }
+    atomic_fetch_sub(&S.idle, 1);
+    t->split = sp->parent;
+    t->nsplits--;
+    atomic_store(&t->cut, outer_cut(sp->parent));
+}
+
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     Board *b = &t->board;
@@ -359,115 +664,65 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     king_safety(b, &ks);
     MovePicker mp;
     picker_init(&mp, b, &t->history, tt_move, ply);
-    Move best_move = MOVE_NONE, m, quiets[64], deferred[MAX_MOVES];
-    RootMove *deferred_root[MAX_MOVES];
+    Node n = {
+        .depth = depth, .ply = ply, .root_depth = t->root_depth,
+        .pv_node = pv_node, .cut_node = cut_node, .checked = checked, .improving = improving,
+        .killer = { mp.killer[0], mp.killer[1] }, .counter = mp.counter, .cont = { mp.cont[0], mp.cont[1] },
+    };
+    Move best_move = MOVE_NONE, m, quiets[64];
     int best = -VALUE_INF, old_alpha = alpha, legal = 0, nquiets = 0, root_index = 0;
-    int ndeferred = 0, next_deferred = -1; /* -1 until the moves run dry */
-    bool shared = threads_count() > 1 && depth >= BUSY_MIN_DEPTH;
     t->history.killers[ply + 1][0] = t->history.killers[ply + 1][1] = MOVE_NONE;
 
     for (;;) {
+        /* Young brothers wait: with the first move searched, the rest can go to other threads. */
+        if (legal && !root && can_split(t, depth)) {
+            SplitStart s = { alpha, beta, best, legal, nquiets, best_move, quiets };
+            SplitPoint *sp = split_open(t, &mp, &ks, &n, &s);
+            split_work(t, sp);
+            split_close(t, sp);
+            if (interrupted(t))
+                return 0;
+            best = sp->best;
+            best_move = sp->best_move;
+            nquiets = sp->nquiets;
+            memcpy(quiets, sp->quiets, sizeof *quiets * (size_t)nquiets);
+            t->pv_len[ply] = sp->pv_len;
+            for (int k = ply; k < sp->pv_len; k++)
+                t->pv[ply][k] = sp->pv[k];
+            break;
+        }
         RootMove *rm = NULL;
-        bool revisit = next_deferred >= 0;
-        if (revisit) {
-            if (next_deferred == ndeferred)
+        if (root) {
+            if (t->pv_index + root_index >= t->nroot)
                 break;
-            rm = deferred_root[next_deferred];
-            m = deferred[next_deferred++];
-        } else if (root) {
-            if (t->pv_index + root_index >= t->nroot) {
-                next_deferred = 0;
-                continue;
-            }
             rm = &t->root[t->pv_index + root_index++];
             m = rm->move;
         } else if (!(m = picker_next(&mp))) {
-            next_deferred = 0;
+            break;
+        } else if (!move_is_safe(b, m, &ks)) {
             continue;
         }
-        if (!revisit) {
-            if (!root && !move_is_safe(b, m, &ks))
-                continue;
-            legal++;
-        }
+        legal++;
         /* As in quiescence: the load overlaps the pruning tests; a pruned move wastes one prefetch. */
         tt_prefetch(key_after(b, m));
         bool capture = b->sq[move_to(m)] != EMPTY;
-        int hist = capture ? 0 : history_score(&t->history, b, mp.cont, m);
+        int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
 
         if (root && t->id == 0 && S.rep->currmove && elapsed() > 3000)
             S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
 
-        /* Shallow pruning, once a move has been searched so a mate is never mistaken. */
-        if (!root && !revisit && best > -VALUE_MATE_BOUND && !checked) {
-            if (capture) {
-                /* Captures the picker already found winning or even are never pruned here. */
-                if (depth <= 7 && picker_bad_stage(&mp) && !see_ge(b, m, -90 * depth))
-                    continue;
-            } else {
-                if (depth <= 7 && legal > (3 + depth * depth) / (2 - improving)) {
-                    picker_skip_quiets(&mp);
-                    continue;
-                }
-                if (depth <= 7 && !see_ge(b, m, -25 * depth * depth))
-                    continue;
-            }
-        }
-
-        uint64_t bk = shared ? busy_key(b->key, m) : 0;
-        if (bk && !revisit && legal > 1 && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk) {
-            deferred_root[ndeferred] = rm;
-            deferred[ndeferred++] = m;
-            continue;
+        if (!root && best > -VALUE_MATE_BOUND && !checked) {
+            int p = prune_early(b, &n, m, capture, picker_bad_stage(&mp), legal);
+            if (p == PRUNE_QUIETS)
+                picker_skip_quiets(&mp);
+            if (p != KEEP)
+                continue;
         }
 
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-        f->move = m;
-        make_move(b, m);
-        bool gives_check = b->checked;
-
-        /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
-        if (!root && !capture && !gives_check && !checked && best > -VALUE_MATE_BOUND && depth <= 6
-            && f->static_eval + 120 + 100 * depth <= alpha && hist < 4000) {
-            unmake_move(b);
+        int v = search_move(t, &n, m, capture, hist, legal, alpha, beta, !root && best > -VALUE_MATE_BOUND);
+        if (v == VALUE_NONE)
             continue;
-        }
-
-        /* Checks that do not lose material are extended (not too far from the root). */
-        bool extend = gives_check && ply < 2 * t->root_depth;
-        if (extend && !capture) {
-            unmake_move(b);
-            extend = see_ge(b, m, 0);
-            make_move(b, m);
-        }
-        int new_depth = depth - 1 + extend;
-        int v = -VALUE_INF;
-        /* Announced only now: a move pruned above must not stay marked as being searched. */
-        if (bk)
-            atomic_store_explicit(busy_slot(bk), bk, memory_order_relaxed);
-        if (depth >= 3 && legal > 1 + pv_node && !capture) {
-            int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-            r += !improving + cut_node - pv_node - gives_check;
-            r -= hist / 6000;
-            if (m == mp.killer[0] || m == mp.killer[1] || m == mp.counter)
-                r--;
-            int reduced = new_depth - (r > 0 ? r : 0);
-            if (reduced < 1)
-                reduced = 1;
-            if (reduced > new_depth)
-                reduced = new_depth;
-            v = -search(t, -alpha - 1, -alpha, reduced, ply + 1, true);
-            if (v > alpha && reduced < new_depth)
-                v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        } else if (!pv_node || legal > 1) {
-            v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        }
-        /* In a PV node the first move, and any move that beats alpha, gets the full window. */
-        if (pv_node && (legal == 1 || v > alpha))
-            v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
-        unmake_move(b);
-        if (bk && atomic_load_explicit(busy_slot(bk), memory_order_relaxed) == bk)
-            atomic_store_explicit(busy_slot(bk), 0, memory_order_relaxed);
         if (interrupted(t))
             return 0;
 
@@ -578,7 +833,7 @@ static void iterate(Thread *t)
 
     for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
         /* With a thread already on this depth, take the next one: threads spread over two depths. */
-        if (atomic_load(&S.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!S.limits.depth || depth < S.limits.depth))
+        if (!main && atomic_load(&S.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!S.limits.depth || depth < S.limits.depth))
             depth++;
         if (S.limits.depth && depth > S.limits.depth)
             break;
@@ -621,6 +876,8 @@ static void iterate(Thread *t)
         if (stopped())
             break;
         if (interrupted(t)) {
+            if (!main)
+                help(t);
             depth = atomic_load(&S.completed); /* the loop goes on one deeper */
             continue;
         }
@@ -703,12 +960,15 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     S.stable = 0;
     S.last_score = VALUE_NONE;
     S.last_best = MOVE_NONE;
+    S.root = root;
+    atomic_store(&S.offer, NULL);
+    atomic_store(&S.idle, threads_count() - 1);
     time_init(&S.tm, limits, root->side, S.opt.move_overhead, start);
     tt_new_search();
 
     Move moves[MAX_MOVES];
     Board *b0 = &thread_at(0)->board;
-    memcpy(b0, root, sizeof *root);
+    board_copy(b0, root);
     int n = root_moves(b0, limits, moves);
     *out = (SearchResult){ .score = mated_in(0) };
 
@@ -716,8 +976,11 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
         for (int i = 0; i < threads_count(); i++) {
             Thread *t = thread_at(i);
             if (i)
-                memcpy(&t->board, root, sizeof *root);
+                board_copy(&t->board, root);
             atomic_store(&t->nodes, 0);
+            t->split = NULL;
+            t->nsplits = 0;
+            atomic_store(&t->cut, false);
             t->root_hply = root->hply;
             t->nroot = n;
             t->completed_depth = t->seldepth = 0;

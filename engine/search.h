@@ -1,8 +1,8 @@
 /*
  * The search: iterative deepening over a principal-variation alpha-beta,
- * run by one or more threads sharing the transposition table. The caller
- * hands in limits and receives reports through callbacks; nothing here reads
- * or writes text.
+ * run by one or more threads sharing the transposition table and, deep in
+ * the tree, the moves of a node. The caller hands in limits and receives
+ * reports through callbacks; nothing here reads or writes text.
  */
 #ifndef CHUHAN_SEARCH_H
 #define CHUHAN_SEARCH_H

@@ -13,11 +13,19 @@ bool threads_resize(int n)
     Thread *fresh = calloc((size_t)n, sizeof *fresh);
     if (!fresh)
         return false;
+    for (int i = 0; i < pool_size; i++)
+        for (int j = 0; j < MAX_SPLITS; j++)
+            pthread_mutex_destroy(&pool[i].splits[j].lock);
     free(pool);
     pool = fresh;
     pool_size = n;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         pool[i].id = i;
+        for (int j = 0; j < MAX_SPLITS; j++) {
+            pthread_mutex_init(&pool[i].splits[j].lock, NULL);
+            pool[i].splits[j].owner = i;
+        }
+    }
     return true;
 }
 

@@ -61,6 +61,32 @@ Test(search, finds_mates_at_their_exact_distance)
     }
 }
 
+/*
+ * Three threads share the moves of deep nodes and run their own iterations.
+ * What one finds in the table can change what another prunes, so at a fixed
+ * depth the mate found may be a longer one (as with any engine's threads),
+ * but it is a forced mate all the same, for the right side.
+ */
+Test(search, threads_sharing_nodes_find_the_mates)
+{
+    SearchOptions opt = *search_options();
+    opt.threads = 3;
+    cr_assert(search_set_options(&opt));
+    for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
+        int n = mates[i].moves;
+        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 6 });
+        if (n > 0)
+            cr_assert(r.score >= mate_in(2 * n + 3), "%s: score %d, want a mate in %d to %d", mates[i].fen, r.score, n, n + 2);
+        else
+            cr_assert(r.score <= -VALUE_MATE_BOUND, "%s: score %d, want mated", mates[i].fen, r.score);
+        expect_legal(mates[i].fen, r.best);
+    }
+    const char *fen = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+    SearchResult r = run(fen, (SearchLimits){ .depth = 10 });
+    expect_legal(fen, r.best);
+    cr_assert_eq(r.depth, 10);
+}
+
 Test(search, mate_limit_stops_at_the_mate)
 {
     SearchResult r = run("5k3/9/9/9/9/9/9/9/9/3K1C1R1 w - - 0 1", (SearchLimits){ .mate = 2 });
