@@ -832,7 +832,7 @@ static void iterate(Thread *t)
     int multipv = S.opt.multipv < t->nroot ? S.opt.multipv : t->nroot;
 
     for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
-        /* With a thread already on this depth, take the next one: threads spread over two depths. */
+        /* A helper takes the next depth when a thread is already on this one; the main thread never skips. */
         if (!main && atomic_load(&S.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!S.limits.depth || depth < S.limits.depth))
             depth++;
         if (S.limits.depth && depth > S.limits.depth)
