@@ -455,6 +455,13 @@ static bool outer_cut(const SplitPoint *sp)
     return false;
 }
 
+/* Puts the thread's board and frames at the split point's node. */
+static void go_to_node(Thread *t, const SplitPoint *sp)
+{
+    board_copy(&t->board, &sp->board);
+    memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
+}
+
 /*
  * Takes part in another thread's split point, if it still has moves to
  * give. The thread's board and frames are left at that node.
@@ -462,7 +469,7 @@ static bool outer_cut(const SplitPoint *sp)
 static bool join(Thread *t, SplitPoint *sp)
 {
     pthread_mutex_lock(&sp->lock);
-    bool ok = sp->open && !atomic_load(&sp->abort) && atomic_load(&sp->next) < atomic_load(&sp->count);
+    bool ok = sp->open && joinable(sp);
     if (ok)
         sp->workers |= 1ull << t->id;
     pthread_mutex_unlock(&sp->lock);
@@ -471,8 +478,7 @@ static bool join(Thread *t, SplitPoint *sp)
     atomic_fetch_sub(&S.idle, 1);
     SplitPoint *back = t->split;
     int root_depth = t->root_depth;
-    board_copy(&t->board, &sp->board);
-    memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
+    go_to_node(t, sp);
     t->history.killers[sp->node.ply + 1][0] = t->history.killers[sp->node.ply + 1][1] = MOVE_NONE;
     t->root_depth = sp->node.root_depth;
     t->split = sp;
@@ -570,8 +576,7 @@ static void split_close(Thread *t, SplitPoint *sp)
             break;
         SplitPoint *o = atomic_load(&S.offer);
         if (joinable(o) && (others >> o->owner & 1) && join(t, o)) {
-            board_copy(&t->board, &sp->board);
-            memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
+            go_to_node(t, sp);
         } else {
             if (t->id == 0)
                 check_limits(); /* it counts no nodes now, so the clock is read here */
