@@ -29,15 +29,16 @@ void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int p
     mp->quiescence = mp->skip_quiets = false;
 }
 
-void picker_init_captures(MovePicker *mp, Board *b, const History *h, Move tt_move)
+void picker_init_captures(MovePicker *mp, Board *b, Move tt_move)
 {
-    picker_init(mp, b, h, MOVE_NONE, 0);
-    if (tt_move && move_is_pseudo(b, tt_move) && b->sq[move_to(tt_move)]) {
-        mp->tt_move = tt_move;
-        mp->stage = STAGE_TT;
-    }
+    mp->b = b;
+    mp->h = NULL;
+    mp->tt_move = tt_move && b->sq[move_to(tt_move)] && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE;
     mp->killer[0] = mp->killer[1] = mp->counter = MOVE_NONE;
+    mp->stage = mp->tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
+    mp->bad_count = 0;
     mp->quiescence = true;
+    mp->skip_quiets = false;
 }
 
 bool picker_bad_stage(const MovePicker *mp) { return mp->stage == STAGE_BAD_CAPTURES || mp->stage == STAGE_DONE; }

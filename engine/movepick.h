@@ -24,7 +24,7 @@ typedef struct {
  * Quiescence takes the TT move if it is a capture, then the captures.
  */
 void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int ply);
-void picker_init_captures(MovePicker *mp, Board *b, const History *h, Move tt_move);
+void picker_init_captures(MovePicker *mp, Board *b, Move tt_move);
 
 /* The next pseudo-legal move, or MOVE_NONE when there are no more. */
 Move picker_next(MovePicker *mp);

@@ -233,31 +233,35 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         best = stand_pat;
     }
 
-    /* Only now, with moves to try, is it worth finding what pins the general. */
-    KingSafety ks;
-    king_safety(b, &ks);
     MovePicker mp;
     if (checked)
         picker_init(&mp, b, &t->history, tt_move, ply);
     else
-        picker_init_captures(&mp, b, &t->history, tt_move);
+        picker_init_captures(&mp, b, tt_move);
 
+    /* What pins the general is found only once a move gets past the cheaper tests. */
+    KingSafety ks;
+    bool ks_known = false;
     Move best_move = MOVE_NONE, m;
     int legal = 0, old_alpha = alpha;
     while ((m = picker_next(&mp))) {
-        /* Fetch the child's bucket before the legality and SEE tests, so their time hides the load. */
-        tt_prefetch(key_after(b, m));
-        if (!move_is_safe(b, m, &ks))
-            continue;
-        legal++;
-        if (!checked && best > -VALUE_MATE_BOUND) {
+        if (!checked) {
             /* Even winning the victim outright cannot lift us to alpha. */
             int victim = see_value[piece_type_of[b->sq[move_to(m)]]];
             if (stand_pat + victim + 150 <= alpha && victim < see_value[KING])
                 continue;
-            if (!see_ge(b, m, 0))
-                continue;
         }
+        /* Fetch the child's bucket before the SEE and legality tests, so their time hides the load. */
+        tt_prefetch(key_after(b, m));
+        if (!checked && !see_ge(b, m, 0))
+            continue;
+        if (!ks_known) {
+            king_safety(b, &ks);
+            ks_known = true;
+        }
+        if (!move_is_safe(b, m, &ks))
+            continue;
+        legal++;
         make_move(b, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         unmake_move(b);
