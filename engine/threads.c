@@ -10,9 +10,10 @@ bool threads_resize(int n)
 {
     if (n < 1 || n > MAX_THREADS)
         return false;
-    Thread *fresh = calloc((size_t)n, sizeof *fresh);
+    Thread *fresh = aligned_alloc(_Alignof(Thread), (size_t)n * sizeof *fresh);
     if (!fresh)
         return false;
+    memset(fresh, 0, (size_t)n * sizeof *fresh);
     for (int i = 0; i < pool_size; i++)
         for (int j = 0; j < MAX_SPLITS; j++)
             pthread_mutex_destroy(&pool[i].splits[j].lock);
