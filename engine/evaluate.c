@@ -35,27 +35,39 @@ Score board_compute_psq(const Board *b)
     return s;
 }
 
-/* Points a rook on sq reaches along one line: the empty run each way plus enemy men at the ends. */
+/* Points a rook on sq reaches: the empty runs each way plus enemy men at their ends. */
 static int rook_reach(const Board *b, int sq, int tag)
 {
-    int f = sq_file(sq), r = sq_rank(sq), n = 0;
+    int f = sq_file(sq), r = sq_rank(sq);
     const Slide *rs = &rank_slide[f][b->rank_occ[r]];
     const Slide *fs = &file_slide[r][b->file_occ[f]];
-    n += rs->rook[0] == SLIDE_NONE ? f : f - rs->rook[0] - 1 + !!(b->sq[make_sq(rs->rook[0], r)] & tag);
-    n += rs->rook[1] == SLIDE_NONE ? 8 - f : rs->rook[1] - f - 1 + !!(b->sq[make_sq(rs->rook[1], r)] & tag);
-    n += fs->rook[0] == SLIDE_NONE ? r : r - fs->rook[0] - 1 + !!(b->sq[make_sq(f, fs->rook[0])] & tag);
-    n += fs->rook[1] == SLIDE_NONE ? 9 - r : fs->rook[1] - r - 1 + !!(b->sq[make_sq(f, fs->rook[1])] & tag);
+    int n = rs->empty + fs->empty;
+    for (int k = 0; k < 2; k++) {
+        if (rs->rook[k] != SLIDE_NONE)
+            n += !!(b->sq[make_sq(rs->rook[k], r)] & tag);
+        if (fs->rook[k] != SLIDE_NONE)
+            n += !!(b->sq[make_sq(f, fs->rook[k])] & tag);
+    }
     return n;
 }
 
 /* Empty points a cannon can slide to. */
 static int cannon_slides(const Board *b, int sq)
 {
-    int f = sq_file(sq), r = sq_rank(sq);
-    const Slide *rs = &rank_slide[f][b->rank_occ[r]];
-    const Slide *fs = &file_slide[r][b->file_occ[f]];
-    return (rs->rook[0] == SLIDE_NONE ? f : f - rs->rook[0] - 1) + (rs->rook[1] == SLIDE_NONE ? 8 - f : rs->rook[1] - f - 1)
-         + (fs->rook[0] == SLIDE_NONE ? r : r - fs->rook[0] - 1) + (fs->rook[1] == SLIDE_NONE ? 9 - r : fs->rook[1] - r - 1);
+    return rank_slide[sq_file(sq)][b->rank_occ[sq_rank(sq)]].empty + file_slide[sq_rank(sq)][b->file_occ[sq_file(sq)]].empty;
+}
+
+/* Points a horse reaches: over each free leg, the two points beyond that hold no own man and are on the board. */
+static int knight_reach(const Board *b, int sq, int tag)
+{
+    static const int leg[4] = { NORTH, SOUTH, EAST, WEST }, side[4] = { EAST, EAST, NORTH, NORTH };
+    int blocked = tag | OFFBOARD, n = 0;
+    for (int i = 0; i < 4; i++)
+        if (!b->sq[sq + leg[i]]) {
+            int t = sq + 2 * leg[i];
+            n += !(b->sq[t + side[i]] & blocked) + !(b->sq[t - side[i]] & blocked);
+        }
+    return n;
 }
 
 static Score mobility(const Board *b, int us)
@@ -66,12 +78,8 @@ static Score mobility(const Board *b, int us)
         int sq = b->pos[piece_id(us, ROOK, i)];
         if (sq)
             s += rook_mobility[rook_reach(b, sq, side_tag(us ^ 1))];
-        if ((sq = b->pos[piece_id(us, KNIGHT, i)])) {
-            int n = 0;
-            for (int j = 0; knight_steps[sq][j]; j++)
-                n += !b->sq[knight_legs[sq][j]] && !(b->sq[knight_steps[sq][j]] & tag);
-            s += knight_mobility[n];
-        }
+        if ((sq = b->pos[piece_id(us, KNIGHT, i)]))
+            s += knight_mobility[knight_reach(b, sq, tag)];
         if ((sq = b->pos[piece_id(us, CANNON, i)]))
             s += cannon_mobility_per_point * cannon_slides(b, sq);
     }

@@ -81,33 +81,33 @@ static void init_steps(void)
         knight_leg_delta[256 + knight_jump[i]] = (int8_t)knight_leg[i];
 }
 
-/* Walks from pos along a line of len points in direction dir. */
-static void slide_scan(int pos, int len, unsigned occ, int dir, uint8_t *rook, uint8_t *cannon)
+/* Walks from pos along a line of len points, both ways. */
+static void slide_scan(int pos, int len, unsigned occ, Slide *s)
 {
-    *rook = *cannon = SLIDE_NONE;
-    int t = pos + dir;
-    while (t >= 0 && t < len && !(occ >> t & 1))
-        t += dir;
-    if (t < 0 || t >= len)
-        return;
-    *rook = (uint8_t)t;
-    for (t += dir; t >= 0 && t < len; t += dir)
-        if (occ >> t & 1) {
-            *cannon = (uint8_t)t;
-            return;
-        }
+    s->empty = 0;
+    for (int k = 0; k < 2; k++) {
+        int dir = k ? 1 : -1, t = pos + dir;
+        s->rook[k] = s->cannon[k] = SLIDE_NONE;
+        for (; t >= 0 && t < len && !(occ >> t & 1); t += dir)
+            s->empty++;
+        if (t < 0 || t >= len)
+            continue;
+        s->rook[k] = (uint8_t)t;
+        for (t += dir; t >= 0 && t < len && !(occ >> t & 1); t += dir)
+            ;
+        if (t >= 0 && t < len)
+            s->cannon[k] = (uint8_t)t;
+    }
 }
 
 static void init_slides(void)
 {
     for (int p = 0; p < FILE_NB; p++)
         for (unsigned occ = 0; occ < 1u << FILE_NB; occ++)
-            for (int k = 0; k < 2; k++)
-                slide_scan(p, FILE_NB, occ, k ? 1 : -1, &rank_slide[p][occ].rook[k], &rank_slide[p][occ].cannon[k]);
+            slide_scan(p, FILE_NB, occ, &rank_slide[p][occ]);
     for (int p = 0; p < RANK_NB; p++)
         for (unsigned occ = 0; occ < 1u << RANK_NB; occ++)
-            for (int k = 0; k < 2; k++)
-                slide_scan(p, RANK_NB, occ, k ? 1 : -1, &file_slide[p][occ].rook[k], &file_slide[p][occ].cannon[k]);
+            slide_scan(p, RANK_NB, occ, &file_slide[p][occ]);
 }
 
 void tables_init(void)

@@ -34,12 +34,14 @@ extern int8_t knight_leg_delta[512];
  * Slide tables, indexed by the position along a line and the line's occupancy
  * bits: the coordinate of the first occupied point each way (what a rook hits)
  * and of the second one (what a cannon hits), or SLIDE_NONE. Index 0 of each
- * pair looks towards lower coordinates, index 1 towards higher ones.
+ * pair looks towards lower coordinates, index 1 towards higher ones. `empty`
+ * counts the empty points before the first occupied one, both ways together.
  */
 enum { SLIDE_NONE = 0xFF };
 typedef struct {
     uint8_t rook[2];
     uint8_t cannon[2];
+    uint8_t empty;
 } Slide;
 extern Slide rank_slide[FILE_NB][1 << FILE_NB];
 extern Slide file_slide[RANK_NB][1 << RANK_NB];
