@@ -35,12 +35,13 @@ static int least_attacker(const Board *b, int t, int side, int *type)
                 return t + 2 * diag[i];
     }
 
-    /* A horse on x reaches t over the leg next to x: t's own leg towards x, mirrored. */
+    /* The side's two horses from its piece list; one that has already taken is gone from its point. */
     *type = KNIGHT;
-    for (int j = 0; knight_steps[t][j]; j++) {
-        int x = knight_steps[t][j], leg = x - (knight_legs[t][j] - t);
-        if (!b->sq[leg] && owns(b, x, tag, KNIGHT))
-            return x;
+    for (int i = 0; i < type_count[KNIGHT]; i++) {
+        int id = piece_id(side, KNIGHT, i), h = b->pos[id];
+        int leg = h ? knight_leg_delta[256 + t - h] : 0;
+        if (leg && b->sq[h] == id && !b->sq[h + leg])
+            return h;
     }
 
     int f = sq_file(t), r = sq_rank(t), rook = 0;
