@@ -83,6 +83,23 @@ uint64_t board_compute_key(const Board *b)
     return key;
 }
 
+/*
+ * Whether a move may have checked the general on k. Before it, that general
+ * was safe (its side moved last, legally), so only the mover's man can
+ * check, landing on the general's rank or file or a horse jump away, or a
+ * man behind the point it left: along that rank or file, or a horse whose
+ * leg it was (a leg next to the general, diagonally). A man arriving on the
+ * general's lines may also be a cannon's new screen. All else needs no test.
+ * (The chase rules' what-if captures after a null move in check break the
+ * premise; they never read the flag.)
+ */
+static inline bool may_check(int piece, int from, int to, int k)
+{
+    return sq_rank(to) == sq_rank(k) || sq_file(to) == sq_file(k) || sq_rank(from) == sq_rank(k)
+        || sq_file(from) == sq_file(k) || (piece_type_of[piece] == KNIGHT && knight_leg_delta[256 + k - to])
+        || from - k == NORTH + EAST || from - k == NORTH + WEST || from - k == SOUTH + EAST || from - k == SOUTH + WEST;
+}
+
 void make_move(Board *b, Move m)
 {
     int from = move_from(m), to = move_to(m);
@@ -119,7 +136,7 @@ void make_move(Board *b, Move m)
     b->fullmove += b->side;
     b->side ^= 1;
     /* Every caller wants to know, and the rules count checks. */
-    u->gave_check = b->checked = king_attacked(b, b->side);
+    u->gave_check = b->checked = may_check(piece, from, to, king_sq(b, b->side)) && king_attacked(b, b->side);
     b->checks[b->side ^ 1] += u->gave_check && b->checks[b->side ^ 1] < 255;
 }
 

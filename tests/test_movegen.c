@@ -26,6 +26,7 @@ static void check_consistency(const Board *b)
     for (int p = 16; p < PIECE_NB; p++)
         if (b->pos[p])
             cr_assert_eq(b->sq[b->pos[p]], p);
+    cr_assert_eq(b->checked, king_attacked(b, b->side), "check flag");
     cr_assert(b->pos[side_tag(RED)] && b->pos[side_tag(BLACK)], "a general vanished");
     for (int side = RED; side <= BLACK; side++)
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
