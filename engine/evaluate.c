@@ -60,12 +60,11 @@ static int cannon_slides(const Board *b, int sq)
 /* Points a horse reaches: over each free leg, the two points beyond that hold no own man and are on the board. */
 static int knight_reach(const Board *b, int sq, int tag)
 {
-    static const int leg[4] = { NORTH, SOUTH, EAST, WEST }, side[4] = { EAST, EAST, NORTH, NORTH };
     int blocked = tag | OFFBOARD, n = 0;
     for (int i = 0; i < 4; i++)
-        if (!b->sq[sq + leg[i]]) {
-            int t = sq + 2 * leg[i];
-            n += !(b->sq[t + side[i]] & blocked) + !(b->sq[t - side[i]] & blocked);
+        if (!b->sq[sq + knight_leg_dir[i]]) {
+            int t = sq + 2 * knight_leg_dir[i];
+            n += !(b->sq[t + knight_side_dir[i]] & blocked) + !(b->sq[t - knight_side_dir[i]] & blocked);
         }
     return n;
 }

@@ -96,10 +96,14 @@ static inline __attribute__((always_inline)) int gen_moves(const Board *b, Move 
             for (int j = 0; bishop_steps[us][from][j]; j++)
                 if (!sq[bishop_eyes[us][from][j]])
                     ADD_STEP(from, bishop_steps[us][from][j]);
+        /* Leg by leg, in the order of knight_steps; a jump off the board meets OFFBOARD, which ADD_STEP refuses. */
         if ((from = b->pos[piece_id(us, KNIGHT, i)]))
-            for (int j = 0; knight_steps[from][j]; j++)
-                if (!sq[knight_legs[from][j]])
-                    ADD_STEP(from, knight_steps[from][j]);
+            for (int j = 0; j < 4; j++)
+                if (!sq[from + knight_leg_dir[j]]) {
+                    int t = from + 2 * knight_leg_dir[j];
+                    ADD_STEP(from, t + knight_side_dir[j]);
+                    ADD_STEP(from, t - knight_side_dir[j]);
+                }
     }
 
     for (int i = 0; i < type_count[PAWN]; i++)

@@ -20,11 +20,6 @@ Slide file_slide[RANK_NB][1 << RANK_NB];
 static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
 static const int diag[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
 
-/* A horse jump and the orthogonal point next to the horse that must be empty. */
-static const int knight_jump[8] = { 2 * NORTH + EAST, 2 * NORTH + WEST, 2 * SOUTH + EAST, 2 * SOUTH + WEST,
-                                    2 * EAST + NORTH, 2 * EAST + SOUTH, 2 * WEST + NORTH, 2 * WEST + SOUTH };
-static const int knight_leg[8] = { NORTH, NORTH, SOUTH, SOUTH, EAST, EAST, WEST, WEST };
-
 static void init_regions(void)
 {
     for (int r = 0; r < RANK_NB; r++)
@@ -71,14 +66,16 @@ static void init_steps(void)
                         pawn_steps[side][sq][n++] = (uint8_t)(sq + d);
         }
         n = 0;
-        for (int i = 0; i < 8; i++)
-            if (in_board[sq + knight_jump[i]]) {
-                knight_legs[sq][n] = (uint8_t)(sq + knight_leg[i]);
-                knight_steps[sq][n++] = (uint8_t)(sq + knight_jump[i]);
+        for (int i = 0; i < 8; i++) {
+            int leg = knight_leg_dir[i / 2], jump = 2 * leg + (i & 1 ? -1 : 1) * knight_side_dir[i / 2];
+            if (in_board[sq + jump]) {
+                knight_legs[sq][n] = (uint8_t)(sq + leg);
+                knight_steps[sq][n++] = (uint8_t)(sq + jump);
             }
+        }
     }
     for (int i = 0; i < 8; i++)
-        knight_leg_delta[256 + knight_jump[i]] = (int8_t)knight_leg[i];
+        knight_leg_delta[256 + 2 * knight_leg_dir[i / 2] + (i & 1 ? -1 : 1) * knight_side_dir[i / 2]] = (int8_t)knight_leg_dir[i / 2];
 }
 
 /* Walks from pos along a line of len points, both ways. */

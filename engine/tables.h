@@ -25,6 +25,13 @@ extern uint8_t knight_steps[SQUARE_NB][9];
 extern uint8_t knight_legs[SQUARE_NB][8];
 extern uint8_t pawn_steps[2][SQUARE_NB][4];
 /*
+ * A horse's four legs, and for each the sideways step that tells apart the
+ * two jumps over it: from + 2 * leg + side, then from + 2 * leg - side (the
+ * order of knight_steps).
+ */
+static const int knight_leg_dir[4] = { NORTH, SOUTH, EAST, WEST };
+static const int knight_side_dir[4] = { EAST, EAST, NORTH, NORTH };
+/*
  * For a horse jump from h to h + d, knight_leg_delta[256 + d] is the offset
  * from h of the leg point that must be empty, or 0 when d is no horse jump.
  */
