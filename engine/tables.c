@@ -20,6 +20,9 @@ Slide file_slide[RANK_NB][1 << RANK_NB];
 static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
 static const int diag[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
 
+/* The i-th horse jump (0..7) in the order of knight_steps: two by two over the legs. */
+static int knight_jump(int i) { return 2 * knight_leg_dir[i / 2] + (i & 1 ? -1 : 1) * knight_side_dir[i / 2]; }
+
 static void init_regions(void)
 {
     for (int r = 0; r < RANK_NB; r++)
@@ -67,15 +70,14 @@ static void init_steps(void)
         }
         n = 0;
         for (int i = 0; i < 8; i++) {
-            int leg = knight_leg_dir[i / 2], jump = 2 * leg + (i & 1 ? -1 : 1) * knight_side_dir[i / 2];
-            if (in_board[sq + jump]) {
-                knight_legs[sq][n] = (uint8_t)(sq + leg);
-                knight_steps[sq][n++] = (uint8_t)(sq + jump);
+            if (in_board[sq + knight_jump(i)]) {
+                knight_legs[sq][n] = (uint8_t)(sq + knight_leg_dir[i / 2]);
+                knight_steps[sq][n++] = (uint8_t)(sq + knight_jump(i));
             }
         }
     }
     for (int i = 0; i < 8; i++)
-        knight_leg_delta[256 + 2 * knight_leg_dir[i / 2] + (i & 1 ? -1 : 1) * knight_side_dir[i / 2]] = (int8_t)knight_leg_dir[i / 2];
+        knight_leg_delta[256 + knight_jump(i)] = (int8_t)knight_leg_dir[i / 2];
 }
 
 /* Walks from pos along a line of len points, both ways. */
