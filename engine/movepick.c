@@ -15,30 +15,32 @@ enum {
     STAGE_DONE,
 };
 
-void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int ply)
+/* What both kinds of picker set alike; tt_move is already checked playable here. */
+static void picker_start(MovePicker *mp, Board *b, const History *h, Move tt_move, bool quiescence)
 {
     mp->b = b;
     mp->h = h;
-    mp->tt_move = tt_move && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE;
+    mp->tt_move = tt_move;
+    mp->stage = tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
+    mp->bad_count = 0;
+    mp->quiescence = quiescence;
+    mp->skip_quiets = false;
+}
+
+void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int ply)
+{
+    picker_start(mp, b, h, tt_move && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE, false);
     mp->killer[0] = h->killers[ply][0];
     mp->killer[1] = h->killers[ply][1];
     continuation_slots(b, mp->cont);
     mp->counter = counter_move(h, mp->cont);
-    mp->stage = mp->tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
-    mp->bad_count = 0;
-    mp->quiescence = mp->skip_quiets = false;
 }
 
 void picker_init_captures(MovePicker *mp, Board *b, Move tt_move)
 {
-    mp->b = b;
-    mp->h = NULL;
-    mp->tt_move = tt_move && b->sq[move_to(tt_move)] && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE;
+    picker_start(mp, b, NULL, tt_move && b->sq[move_to(tt_move)] && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE,
+                 true);
     mp->killer[0] = mp->killer[1] = mp->counter = MOVE_NONE;
-    mp->stage = mp->tt_move ? STAGE_TT : STAGE_CAPTURES_INIT;
-    mp->bad_count = 0;
-    mp->quiescence = true;
-    mp->skip_quiets = false;
 }
 
 bool picker_bad_stage(const MovePicker *mp) { return mp->stage == STAGE_BAD_CAPTURES || mp->stage == STAGE_DONE; }
