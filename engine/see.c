@@ -21,18 +21,17 @@ static int least_attacker(const Board *b, int t, int side, int *type)
         if (!own_half[side][t + d] && owns(b, t + d, tag, PAWN))
             return t + d;
 
-    static const int diag[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
     if (in_palace[t]) {
         *type = ADVISOR;
         for (int i = 0; i < 4; i++)
-            if (owns(b, t + diag[i], tag, ADVISOR))
-                return t + diag[i];
+            if (owns(b, t + diag_dir[i], tag, ADVISOR))
+                return t + diag_dir[i];
     }
     if (own_half[side][t]) {
         *type = BISHOP;
         for (int i = 0; i < 4; i++)
-            if (!b->sq[t + diag[i]] && owns(b, t + 2 * diag[i], tag, BISHOP))
-                return t + 2 * diag[i];
+            if (!b->sq[t + diag_dir[i]] && owns(b, t + 2 * diag_dir[i], tag, BISHOP))
+                return t + 2 * diag_dir[i];
     }
 
     /* The side's two horses from its piece list; one that has already taken is gone from its point. */

@@ -18,7 +18,6 @@ Slide rank_slide[FILE_NB][1 << FILE_NB];
 Slide file_slide[RANK_NB][1 << RANK_NB];
 
 static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
-static const int diag[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
 
 /* The i-th horse jump (0..7) in the order of knight_steps: two by two over the legs. */
 static int knight_jump(int i) { return 2 * knight_leg_dir[i / 2] + (i & 1 ? -1 : 1) * knight_side_dir[i / 2]; }
@@ -47,14 +46,14 @@ static void init_steps(void)
                 king_steps[sq][n++] = (uint8_t)(sq + orth[i]);
         n = 0;
         for (int i = 0; i < 4; i++)
-            if (in_palace[sq] && in_palace[sq + diag[i]])
-                advisor_steps[sq][n++] = (uint8_t)(sq + diag[i]);
+            if (in_palace[sq] && in_palace[sq + diag_dir[i]])
+                advisor_steps[sq][n++] = (uint8_t)(sq + diag_dir[i]);
         for (int side = RED; side <= BLACK; side++) {
             n = 0;
             for (int i = 0; i < 4; i++) {
-                int to = sq + 2 * diag[i];
+                int to = sq + 2 * diag_dir[i];
                 if (own_half[side][sq] && in_board[to] && own_half[side][to]) {
-                    bishop_eyes[side][sq][n] = (uint8_t)(sq + diag[i]);
+                    bishop_eyes[side][sq][n] = (uint8_t)(sq + diag_dir[i]);
                     bishop_steps[side][sq][n++] = (uint8_t)to;
                 }
             }

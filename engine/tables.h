@@ -30,6 +30,8 @@ extern uint8_t pawn_steps[2][SQUARE_NB][4];
  * order of knight_steps).
  */
 static const int knight_leg_dir[4] = { NORTH, SOUTH, EAST, WEST };
+/* The four diagonal steps: advisors, elephant eyes (twice: the elephant's point). */
+static const int diag_dir[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
 static const int knight_side_dir[4] = { EAST, EAST, NORTH, NORTH };
 /*
  * For a horse jump from h to h + d, knight_leg_delta[256 + d] is the offset
