@@ -172,8 +172,8 @@ static const SideTerm side_terms[TERM_NB] = {
 static int finish(const Board *b, int blended)
 {
     int v = (b->side == RED ? blended : -blended) + TEMPO;
-    int count = natural_count(b);
-    return count > NATURAL_FADE_START ? v * (NATURAL_FADE_END - count) / (NATURAL_FADE_END - NATURAL_FADE_START) : v;
+    int left = natural_limit() - natural_count(b);
+    return left < NATURAL_FADE_PLIES ? v * (left + NATURAL_FADE_FLOOR) / (NATURAL_FADE_PLIES + NATURAL_FADE_FLOOR) : v;
 }
 
 int evaluate(const Board *b)

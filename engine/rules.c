@@ -2,13 +2,28 @@
 #include "rules.h"
 #include "tables.h"
 
+static RuleSet rules = RULES_ASIAN;
+
+void rules_use(RuleSet r) { rules = r; }
+RuleSet rules_in_use(void) { return rules; }
+
+int natural_limit(void) { return rules == RULES_ASIAN ? NATURAL_LIMIT_ASIAN : NATURAL_LIMIT_REPETITION_DRAW; }
+
 int natural_count(const Board *b)
 {
     int n = b->rule60;
+    if (rules != RULES_ASIAN)
+        return n;
     for (int side = RED; side <= BLACK; side++)
         if (b->checks[side] > FREE_CHECKS)
             n -= 2 * (b->checks[side] - FREE_CHECKS);
     return n;
+}
+
+bool natural_limit_reached(const Board *b)
+{
+    int limit = natural_limit();
+    return b->rule60 >= limit && natural_count(b) >= limit; /* the count never exceeds rule60 */
 }
 
 bool dead_draw(const Board *b)
@@ -132,13 +147,11 @@ Verdict repetition_verdict(Board *b, int root_hply)
             break;
         if (i < 4 || b->hist[b->hply - i].key != b->key)
             continue;
-        if (!first) {
+        if (!first)
             first = i;
-            if (b->hply - i >= root_hply)
-                return judge_cycle(b, first);
-        } else {
-            return judge_cycle(b, first); /* the third occurrence, reaching back before the root */
-        }
+        /* A repetition inside the search, or the third occurrence reaching back before the root. */
+        if (first != i || b->hply - i >= root_hply)
+            return rules == RULES_ASIAN ? judge_cycle(b, first) : VERDICT_DRAW;
     }
     return VERDICT_NONE;
 }

@@ -7,15 +7,31 @@
 
 #include "board.h"
 
-/* Counted plies at which the natural limit draws the game: 60 moves without a capture. */
-enum { NATURAL_LIMIT = 120, FREE_CHECKS = 10 };
+/*
+ * Whose rules the engine plays by. Arbiters differ: Chinese GUIs and league
+ * referees apply the Asian rules (perpetual check and chase lose, 120 plies
+ * without a capture draw, checks beyond a side's tenth not counted), while
+ * cutechess and most chess-derived managers draw every repetition and draw
+ * after 100 plies without a capture, checks or not. An engine that expects a
+ * rule win the arbiter will not give throws away won games.
+ */
+typedef enum { RULES_ASIAN, RULES_REPETITION_DRAW } RuleSet;
+
+/* Chosen while no search runs; the search and the evaluation read it. Asian by default. */
+void rules_use(RuleSet r);
+RuleSet rules_in_use(void);
+
+/* Counted plies at which the natural limit draws the game: 120 (Asian, 60 moves) or 100. */
+enum { NATURAL_LIMIT_ASIAN = 120, NATURAL_LIMIT_REPETITION_DRAW = 100, FREE_CHECKS = 10 };
+int natural_limit(void);
 
 /*
  * Plies counted towards the natural limit: plies since the last capture,
- * less two (the check and its reply) for every check a side gave beyond its
- * tenth since that capture.
+ * under the Asian rules less two (the check and its reply) for every check a
+ * side gave beyond its tenth since that capture.
  */
 int natural_count(const Board *b);
+bool natural_limit_reached(const Board *b);
 
 /* Neither side has a rook, horse, cannon or pawn: nobody can ever mate. */
 bool dead_draw(const Board *b);
@@ -27,7 +43,8 @@ typedef enum { VERDICT_NONE, VERDICT_DRAW, VERDICT_WIN, VERDICT_LOSS } Verdict;
  * The verdict on the current position if it repeats an earlier one (same side
  * to move, no capture or null move in between). A repetition of a position
  * reached at or after `root_hply` is judged at once; one that goes back into
- * the game before it only when the position occurs for the third time.
+ * the game before it only when the position occurs for the third time. Under
+ * RULES_REPETITION_DRAW every repetition is a draw; otherwise judge_cycle().
  */
 Verdict repetition_verdict(Board *b, int root_hply);
 

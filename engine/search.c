@@ -45,6 +45,9 @@ static int lmr_table[64][64];
  */
 enum { SPLIT_MIN_DEPTH = 5 };
 
+/* Iterations beyond twice a forced result's plies that confirm it before the search ends. */
+enum { FORCED_MARGIN = 6 };
+
 /* Whether a split point still has moves to hand out. */
 static bool joinable(SplitPoint *sp)
 {
@@ -174,7 +177,7 @@ static int rule_value(Thread *t, int ply)
     case VERDICT_LOSS: return rule_loss(ply);
     case VERDICT_NONE: break;
     }
-    if ((b->rule60 >= NATURAL_LIMIT && natural_count(b) >= NATURAL_LIMIT) || dead_draw(b))
+    if (natural_limit_reached(b) || dead_draw(b))
         return has_legal_move(b) ? VALUE_DRAW : mated_in(ply);
     return VALUE_NONE;
 }
@@ -805,6 +808,15 @@ static void report(const Thread *t, int index, int depth, int bound)
 }
 
 /*
+ * A forced result (mate or rule verdict) proven with plies to spare: deeper
+ * iterations would only repeat it, each in a moment, up to the maximum depth.
+ */
+static bool forced_result_settled(int score, int depth)
+{
+    return is_mate_score(score) && depth >= 2 * forced_plies(score) + FORCED_MARGIN;
+}
+
+/*
  * The first thread to complete a depth reports it and decides, for all of
  * them, whether to go on: depth, mate and time limits, with the time scaled
  * by how stable the best move and its score have been.
@@ -827,9 +839,11 @@ static void iteration_done(Thread *t, int depth, int multipv)
         for (int i = 0; i < t->nroot; i++)
             all += t->root[i].nodes;
         double share = all ? (double)best->nodes / (double)all : 0;
-        bool timed = S.tm.soft && !S.ponder_pending && !atomic_load(&S.pondering);
+        bool pondering = S.ponder_pending || atomic_load(&S.pondering);
+        bool timed = S.tm.soft && !pondering;
         if ((S.limits.depth && depth >= S.limits.depth) || (S.limits.mate && best->score >= mate_in(2 * S.limits.mate - 1))
-            || (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(S.stable, drop, share))))
+            || (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(S.stable, drop, share)))
+            || (!S.limits.infinite && !pondering && forced_result_settled(best->score, depth)))
             atomic_store(&S.stop, true);
     }
     pthread_mutex_unlock(&S.lock);

@@ -138,7 +138,10 @@ static const Score linked_pawns = S(15, 25);
 
 enum { TEMPO = 10 };
 
-/* Natural-limit fade: full value up to START counted plies, a third left at the limit (120). */
-enum { NATURAL_FADE_START = 40, NATURAL_FADE_END = 160 };
+/*
+ * Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before
+ * the limit, then falling in a line to a third at the limit.
+ */
+enum { NATURAL_FADE_PLIES = 80, NATURAL_FADE_FLOOR = 40 };
 
 #endif

@@ -11,7 +11,7 @@ typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON } OptionType;
 
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
-    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME,
+    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES,
 } OptionId;
 
 typedef struct {
@@ -36,6 +36,7 @@ static const OptionDef defs[] = {
     { O_BATCH, NULL, "batch", OPT_CHECK, 0, 1, 0, { 0 } },
     { O_DEBUG, NULL, "debug", OPT_CHECK, 0, 1, 0, { 0 } },
     { O_NEWGAME, NULL, "newgame", OPT_BUTTON, 0, 0, 0, { 0 } },
+    { O_RULES, "Rules", "rules", OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
@@ -171,6 +172,9 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     case O_RANKS:
         s->rank_choice = var - 1;
         break;
+    case O_RULES:
+        s->rules_choice = var - 1; /* in RuleSet order after auto */
+        break;
     case O_USEMILLISEC:
         s->millisec = flag;
         break;
@@ -181,6 +185,6 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         s->debug = flag;
         break;
     }
-    session_update_ranks(s);
+    session_update_settings(s);
     return ok;
 }

@@ -66,7 +66,7 @@ int protocol_loop(FILE *in)
         /* Either handshake may come at any time; the latest one sets the dialect. */
         if (!strcasecmp(tok[0], "uci") || !strcasecmp(tok[0], "ucci")) {
             s.dialect = strcasecmp(tok[0], "uci") ? DIALECT_UCCI : DIALECT_UCI;
-            session_update_ranks(&s);
+            session_update_settings(&s);
             if (s.dialect == DIALECT_UCI)
                 uci_handshake(&s);
             else

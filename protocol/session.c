@@ -9,6 +9,7 @@
 #include "../bench/bench.h"
 #include "../engine/evaluate.h"
 #include "../engine/movegen.h"
+#include "../engine/rules.h"
 #include "../engine/tables.h"
 #include "../perft/perft_cmd.h"
 #include "io.h"
@@ -21,21 +22,30 @@ void session_init(Session *s)
     s->nban = 0;
     s->rank_choice = -1;
     s->variant_set = false;
+    s->rules_choice = -1;
     s->millisec = true;
     s->batch = s->debug = s->ponder_allowed = false;
     s->thread_live = false;
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
     s->hopeless_moves = s->level_moves = 0;
-    session_update_ranks(s);
+    session_update_settings(s);
 }
 
-void session_update_ranks(Session *s)
+void session_update_settings(Session *s)
 {
     if (s->dialect == DIALECT_UCCI)
         s->rank_base = 0;
     else
         s->rank_base = s->rank_choice >= 0 ? s->rank_choice : s->variant_set;
+    /* UCI_Variant is set by cutechess and the managers of its family, which draw every repetition. */
+    RuleSet rules = s->rules_choice >= 0 ? (RuleSet)s->rules_choice
+                  : s->variant_set      ? RULES_REPETITION_DRAW
+                                        : RULES_ASIAN;
+    if (rules != rules_in_use()) {
+        session_stop(s);
+        rules_use(rules);
+    }
 }
 
 void report_error(const char *fmt, ...)

@@ -31,6 +31,8 @@ struct Session {
     /* Move text: ranks 0-9 or 1-10; `rank_choice` is the UCI option (-1: follow UCI_Variant). */
     int rank_base, rank_choice;
     bool variant_set;
+    /* The rules played by: the Rules option, or -1 (auto) for repetition-draw once UCI_Variant is set. */
+    int rules_choice;
 
     /* UCCI settings. */
     bool millisec, batch, debug, ponder_allowed;
@@ -50,8 +52,12 @@ struct Session {
 };
 
 void session_init(Session *s);
-/* Recomputes the move notation from the dialect and the rank options. */
-void session_update_ranks(Session *s);
+/*
+ * Recomputes what follows from the dialect and the options: the move
+ * notation, and the rules the engine plays by (stopping a search first when
+ * they change).
+ */
+void session_update_settings(Session *s);
 
 /* Splits a line into tokens in place; returns the count. The array is reused by the next call. */
 int split_tokens(char *line, char ***tokens);

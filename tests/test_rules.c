@@ -103,6 +103,43 @@ Test(rules, natural_limit_counts_plies_and_discounts_extra_checks)
     cr_assert_eq(natural_count(&board), 0);
 }
 
+Test(rules, repetition_draw_rules_draw_what_the_asian_rules_judge)
+{
+    static const struct {
+        const char *fen, *moves;
+        Verdict asian;
+    } cycles[] = {
+        { "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", VERDICT_WIN },
+        { "3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9", VERDICT_LOSS },
+        { "3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0", VERDICT_DRAW },
+    };
+    for (size_t i = 0; i < sizeof cycles / sizeof *cycles; i++) {
+        rules_use(RULES_ASIAN);
+        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), cycles[i].asian, "%s", cycles[i].fen);
+        rules_use(RULES_REPETITION_DRAW);
+        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), VERDICT_DRAW, "%s", cycles[i].fen);
+    }
+    /* Before the root a repetition still needs its third occurrence. */
+    play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 1);
+    cr_assert_eq(repetition_verdict(&board, board.hply), VERDICT_NONE);
+    rules_use(RULES_ASIAN);
+}
+
+Test(rules, natural_limit_is_100_plies_with_checks_under_repetition_draw_rules)
+{
+    rules_use(RULES_REPETITION_DRAW);
+    cr_assert_eq(natural_limit(), 100);
+    play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 6);
+    cr_assert_eq(natural_count(&board), 24, "every check counts");
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
+    cr_assert_not(natural_limit_reached(&board));
+    play("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1", "e1f1", 1);
+    cr_assert(natural_limit_reached(&board));
+    rules_use(RULES_ASIAN);
+    cr_assert_eq(natural_limit(), 120);
+    cr_assert_not(natural_limit_reached(&board));
+}
+
 Test(rules, dead_draws)
 {
     set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
@@ -134,6 +171,29 @@ Test(rules, search_scores_the_natural_limit)
     /* Nothing left to mate with. */
     set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
+}
+
+Test(rules, search_scores_the_100_ply_limit_under_repetition_draw_rules)
+{
+    rules_use(RULES_REPETITION_DRAW);
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
+    cr_assert_eq(search_board(6).score, mate_in(1));
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1");
+    cr_assert_eq(search_board(6).score, VALUE_DRAW);
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1");
+    cr_assert_eq(search_board(8).score, mate_in(3));
+    rules_use(RULES_ASIAN);
+}
+
+Test(rules, under_repetition_draw_rules_a_perpetual_check_saves_the_losing_side)
+{
+    /* Red, a rook down: the check that the Asian rules forbid is now its best line, a draw. */
+    rules_use(RULES_REPETITION_DRAW);
+    play("3k5/R8/9/9/7rr/9/9/9/9/4K4 w - - 0 1", "a8a9 d9d8 a9a8 d8d9", 2);
+    SearchResult r = search_board(8);
+    cr_assert_eq(r.best, move_parse("a8a9", 0));
+    cr_assert_eq(r.score, VALUE_DRAW);
+    rules_use(RULES_ASIAN);
 }
 
 Test(rules, search_breaks_off_a_forbidden_perpetual_check)

@@ -56,6 +56,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option hashsize type spin min 1 max 65536 default 16", "option threads type spin min 1 max 256 default 1",
         "option ponder type check default false",             "option batch type check default false",
         "option debug type check default false",              "option newgame type button",
+        "option rules type combo default auto var auto var asian var repetition-draw",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         expect_line(rest[i], 2000);
@@ -235,5 +236,27 @@ Test(ucci, batch_mode_reads_nothing_while_thinking)
     /* The stop was read only after the search had finished by itself: full depth, then an idle stop. */
     cr_assert(!strncmp(last, "info depth 8 ", 13), "%s", last);
     expect_line("nobestmove", 2000);
+    engine_close(&e, 3000);
+}
+
+Test(ucci, rules_option_turns_rule_wins_into_draws)
+{
+    /* Black, a rook and a cannon against a horse, has been chased twice round; i8i9 completes a
+     * third occurrence: a win by the Asian rules, a mere draw where every repetition draws. */
+    const char *pos = "position fen 3k4r/c8/9/7N1/9/9/9/9/9/3AK4 w - - 0 1 moves h6g8 i9i8 g8h6 i8i9 h6g8 i9i8 g8h6";
+    char last[8192];
+    start_ucci();
+    engine_send(&e, "%s", pos);
+    engine_send(&e, "go depth 12");
+    cr_assert_str_eq(answer(last, sizeof last, 10000), "bestmove i8i9");
+    cr_assert(strstr(last, " score 9999 "), "%s", last);
+
+    engine_send(&e, "setoption rules repetition-draw");
+    engine_send(&e, "%s", pos);
+    engine_send(&e, "go depth 12");
+    cr_assert(strncmp(answer(last, sizeof last, 10000), "bestmove i8i9", 13));
+    int depth, score;
+    cr_assert_eq(sscanf(last, "info depth %d score %d", &depth, &score), 2, "%s", last);
+    cr_assert(score > 500 && score < 9800, "%s", last);
     engine_close(&e, 3000);
 }

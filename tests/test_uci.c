@@ -59,6 +59,7 @@ Test(uci, handshake_lists_the_options)
         "option name Clear Hash type button",
         "option name UCI_Variant type combo default xiangqi var xiangqi",
         "option name Rank Numbering type combo default auto var auto var 0-9 var 1-10",
+        "option name Rules type combo default auto var auto var asian var repetition-draw",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         cr_assert(engine_expect(&e, "option", line, sizeof line, 2000));
@@ -139,6 +140,64 @@ Test(uci, variant_dialect_uses_ranks_one_to_ten)
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "go depth 4");
     expect_bestmove(START_FEN, "h2e2", 0, 10000);
+    engine_close(&e, 3000);
+}
+
+/*
+ * Black, a rook and a cannon against a horse, has been chased by the horse
+ * twice round; i9i10 repeats the position a third time. The Asian rules make
+ * that a win for black; cutechess, which sets UCI_Variant, would only draw.
+ */
+static const char chased_fen[] = "3k4r/c8/9/7N1/9/9/9/9/9/3AK4 w - - 0 1";
+static const char chased_moves[] = "h7g9 i10i9 g9h7 i9i10 h7g9 i10i9 g9h7";
+
+/* Searches the chased position; returns the last info line, and the best move in best. */
+static void search_chased(char *last, size_t cap, Move *best)
+{
+    engine_send(&e, "position fen %s moves %s", chased_fen, chased_moves);
+    engine_send(&e, "go depth 12");
+    last[0] = 0;
+    while (engine_line(&e, line, sizeof line, 10000) && strncmp(line, "bestmove", 8))
+        if (!strncmp(line, "info depth", 10))
+            snprintf(last, cap, "%s", line);
+    char text[16];
+    cr_assert_eq(sscanf(line, "bestmove %15s", text), 1, "no bestmove: %s", line);
+    *best = move_parse(text, 1);
+}
+
+/* The rule win: the repetition at once, shown as a mate in one, at no more than the depth asked. */
+static void expect_rule_win(void)
+{
+    char last[8192];
+    Move best;
+    search_chased(last, sizeof last, &best);
+    cr_assert_eq(best, move_parse("i9i10", 1));
+    int depth;
+    cr_assert_eq(sscanf(last, "info depth %d", &depth), 1, "%s", last);
+    cr_assert(depth <= 12 && strstr(last, " score mate 1 "), "%s", last);
+}
+
+Test(uci, rules_follow_uci_variant_unless_set)
+{
+    start_uci();
+    /* Plain UCI, as Chinese GUIs speak it, judges by the Asian rules. */
+    engine_send(&e, "setoption name Rank Numbering value 1-10");
+    expect_rule_win();
+
+    /* Under UCI_Variant the repetition would only draw: play on, with a normal score. */
+    engine_send(&e, "setoption name UCI_Variant value xiangqi");
+    char last[8192];
+    Move best;
+    search_chased(last, sizeof last, &best);
+    cr_assert_neq(best, move_parse("i9i10", 1), "no repetition the arbiter would only draw");
+    const char *score = strstr(last, " score cp ");
+    int cp;
+    cr_assert(score && sscanf(score, " score cp %d", &cp) == 1, "%s", last);
+    cr_assert_gt(cp, 500, "a rook and a cannon against a horse: %s", last);
+
+    /* An explicit choice wins over the variant. */
+    engine_send(&e, "setoption name Rules value asian");
+    expect_rule_win();
     engine_close(&e, 3000);
 }
 
