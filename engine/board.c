@@ -83,6 +83,13 @@ uint64_t board_compute_key(const Board *b)
     return key;
 }
 
+void board_finish(Board *b)
+{
+    b->key = board_compute_key(b);
+    b->psq = board_compute_psq(b);
+    b->checked = king_attacked(b, b->side);
+}
+
 /*
  * Whether a move may have checked the general on k. Before it, that general
  * was safe (its side moved last, legally), so only the mover's man can

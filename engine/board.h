@@ -51,6 +51,8 @@ void board_clear(Board *b);
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);
+/* Derives key, material and placement, and the check flag once the men and the side are placed. */
+void board_finish(Board *b);
 
 #define START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 enum { FEN_MAX = 128 };

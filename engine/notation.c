@@ -185,9 +185,7 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
 
     if (king_attacked(&b, b.side ^ 1))
         return fail(err, errlen, "the side not to move (%s) is in check", side_name(b.side ^ 1));
-    b.key = board_compute_key(&b);
-    b.psq = board_compute_psq(&b);
-    b.checked = king_attacked(&b, b.side);
+    board_finish(&b);
     memcpy(out, &b, sizeof b);
     return true;
 }

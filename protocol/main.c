@@ -6,6 +6,7 @@
 
 #include "../engine/board.h"
 #include "../bench/bench.h"
+#include "../datagen/datagen.h"
 #include "../engine/search.h"
 #include "../perft/perft_cmd.h"
 #include "protocol.h"
@@ -21,6 +22,7 @@ static void usage(FILE *out)
                  "  chuhan perft --suite FILE [--max-nodes N]\n"
                  "                                check every case of a perft file\n"
                  "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
+                 "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
@@ -101,6 +103,8 @@ int main(int argc, char **argv)
         bench_run((int)depth, (int)threads, stdout);
         return 0;
     }
+    if (argc >= 2 && !strcmp(argv[1], "datagen"))
+        return datagen_main(argc - 2, argv + 2);
     if (argc >= 2) {
         usage(stderr);
         return 2;

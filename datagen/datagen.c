@@ -1,0 +1,330 @@
+/*
+ * Self-play data generation. Each worker is a process of its own, so that
+ * every game has the whole engine to itself (one search, one table); the
+ * workers share only the output file, which they append to a game at a time,
+ * and a page of counters the parent reports from.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, which POSIX does not name */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../engine/clock.h"
+#include "../engine/movegen.h"
+#include "../engine/rules.h"
+#include "../engine/search.h"
+#include "../engine/tt.h"
+#include "datagen.h"
+#include "record.h"
+
+/* Adjudication: a game is decided once both sides' scores agree for this long, or drawn when level. */
+enum {
+    WIN_SCORE = 1000, WIN_PLIES = 6,
+    DRAW_SCORE = 20, DRAW_PLIES = 20, DRAW_FROM_PLY = 80,
+    MAX_GAME_PLIES = 400,
+    OPENING_MAX_SCORE = 300, /* a random opening more lopsided than this is played again */
+};
+
+typedef struct {
+    _Atomic uint64_t positions, games, quiet;
+    _Atomic uint64_t results[3];
+} Counters;
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+typedef struct {
+    char (*fens)[FEN_MAX];
+    int count;
+} Book;
+
+static bool load_book(const char *path, Book *book)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[512];
+    int cap = 0;
+    book->fens = NULL;
+    book->count = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n;")] = 0;
+        Board b;
+        if (!board_set_fen(&b, line, NULL, 0))
+            continue;
+        if (book->count == cap) {
+            cap = cap ? cap * 2 : 256;
+            book->fens = realloc(book->fens, sizeof *book->fens * (size_t)cap);
+            if (!book->fens)
+                break;
+        }
+        board_get_fen(&b, book->fens[book->count++]);
+    }
+    fclose(f);
+    return book->count > 0;
+}
+
+static int search_score(Board *b, const DatagenOptions *opt, Move *best)
+{
+    SearchLimits l = { .depth = opt->depth, .nodes = opt->depth ? 0 : opt->nodes };
+    SearchReporter quiet = { 0 };
+    SearchResult r;
+    search_prepare(&l);
+    search_run(b, &l, &quiet, &r);
+    *best = r.best;
+    return r.score;
+}
+
+/* A start: the book's or the initial position, then random legal plies; false if it went nowhere. */
+static bool random_opening(Board *b, const DatagenOptions *opt, const Book *book, uint64_t *rng)
+{
+    const char *fen = book->count ? book->fens[next_random(rng) % (uint64_t)book->count] : START_FEN;
+    board_set_fen(b, fen, NULL, 0);
+    for (int i = 0; i < opt->random_plies; i++) {
+        Move list[MAX_MOVES];
+        int n = gen_legal(b, list);
+        if (!n)
+            return false;
+        make_move(b, list[next_random(rng) % (uint64_t)n]);
+    }
+    Move best;
+    search_clear();
+    int v = search_score(b, opt, &best);
+    return best && v < OPENING_MAX_SCORE && v > -OPENING_MAX_SCORE;
+}
+
+/* The result, red's view, when the rules end the game after a move; -1 when play goes on. */
+static int rules_result(Board *b)
+{
+    int mover_wins = b->side == RED ? RESULT_BLACK_WON : RESULT_RED_WON;
+    Move list[MAX_MOVES];
+    if (!gen_legal(b, list))
+        return mover_wins; /* mate or stalemate */
+    switch (repetition_verdict(b, b->hply)) {
+    case VERDICT_DRAW: return RESULT_DRAW;
+    case VERDICT_WIN: return 2 - mover_wins;
+    case VERDICT_LOSS: return mover_wins;
+    case VERDICT_NONE: break;
+    }
+    return natural_limit_reached(b) || dead_draw(b) ? RESULT_DRAW : -1;
+}
+
+/* Plays one game from b, appending its records to out; returns the result (red's view). */
+static int play_game(Board *b, const DatagenOptions *opt, Record *out, int *count)
+{
+    int win_run = 0, draw_run = 0, result = -1;
+    *count = 0;
+    for (int ply = 0; result < 0; ply++) {
+        Move best;
+        int v = search_score(b, opt, &best);
+        if (!best)
+            return b->side == RED ? RESULT_BLACK_WON : RESULT_RED_WON;
+        record_from_board(b, v, best, &out[(*count)++]);
+
+        int red_view = b->side == RED ? v : -v;
+        if (is_mate_score(v))
+            return red_view > 0 ? RESULT_RED_WON : RESULT_BLACK_WON;
+        win_run = red_view >= WIN_SCORE ? (win_run > 0 ? win_run + 1 : 1)
+                : red_view <= -WIN_SCORE ? (win_run < 0 ? win_run - 1 : -1) : 0;
+        draw_run = abs(v) <= DRAW_SCORE && ply >= DRAW_FROM_PLY ? draw_run + 1 : 0;
+        if (win_run >= WIN_PLIES || win_run <= -WIN_PLIES)
+            return win_run > 0 ? RESULT_RED_WON : RESULT_BLACK_WON;
+        if (draw_run >= DRAW_PLIES || ply + 1 >= MAX_GAME_PLIES)
+            return RESULT_DRAW;
+        make_move(b, best);
+        result = rules_result(b);
+    }
+    return result;
+}
+
+static void write_all(int fd, const void *data, size_t n)
+{
+    const char *p = data;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            perror("chuhan datagen: write");
+            exit(1);
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
+{
+    static Board board;
+    static Record records[MAX_GAME_PLIES];
+    static uint8_t bytes[MAX_GAME_PLIES * RECORD_BYTES];
+    uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
+    tt_resize((size_t)opt->hash_mb);
+    while (atomic_load(&c->positions) < opt->positions) {
+        if (!random_opening(&board, opt, book, &rng))
+            continue;
+        search_clear();
+        int n, result = play_game(&board, opt, records, &n);
+        int quiet = 0;
+        for (int i = 0; i < n; i++) {
+            records[i].result = (uint8_t)result;
+            quiet += !(records[i].flags & (RECORD_IN_CHECK | RECORD_CAPTURE));
+            record_pack(&records[i], bytes + (size_t)i * RECORD_BYTES);
+        }
+        write_all(fd, bytes, (size_t)n * RECORD_BYTES); /* O_APPEND: one game lands whole */
+        atomic_fetch_add(&c->positions, (uint64_t)n);
+        atomic_fetch_add(&c->quiet, (uint64_t)quiet);
+        atomic_fetch_add(&c->games, 1);
+        atomic_fetch_add(&c->results[result], 1);
+    }
+}
+
+static void progress(const Counters *c, int64_t start_us, bool done)
+{
+    double s = (double)(now_us() - start_us) / 1e6;
+    uint64_t pos = atomic_load(&c->positions), games = atomic_load(&c->games);
+    fprintf(stderr, "%s%" PRIu64 " positions (%.0f%% quiet), %" PRIu64 " games (red %" PRIu64 ", draw %" PRIu64
+            ", black %" PRIu64 "), %.0f positions/s, %.0f s\n",
+            done ? "done: " : "", pos, pos ? 100.0 * (double)atomic_load(&c->quiet) / (double)pos : 0.0, games,
+            atomic_load(&c->results[RESULT_RED_WON]), atomic_load(&c->results[RESULT_DRAW]),
+            atomic_load(&c->results[RESULT_BLACK_WON]), s > 0 ? (double)pos / s : 0.0, s);
+}
+
+int datagen_run(const DatagenOptions *opt)
+{
+    Book book = { 0 };
+    if (opt->book && !load_book(opt->book, &book)) {
+        fprintf(stderr, "chuhan datagen: no FEN read from %s\n", opt->book);
+        return 2;
+    }
+    int fd = open(opt->out, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd < 0) {
+        perror(opt->out);
+        return 2;
+    }
+    Counters *c = mmap(NULL, sizeof *c, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (c == MAP_FAILED) {
+        perror("chuhan datagen: mmap");
+        return 2;
+    }
+    memset(c, 0, sizeof *c);
+    fflush(NULL);
+    int64_t start = now_us();
+    for (int i = 0; i < opt->workers; i++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("chuhan datagen: fork");
+            return 2;
+        }
+        if (pid == 0) {
+            worker(i, opt, &book, fd, c);
+            _exit(0);
+        }
+    }
+    int running = opt->workers, failed = 0;
+    int64_t last = now_us();
+    while (running) {
+        int status;
+        pid_t pid = waitpid(-1, &status, WNOHANG);
+        if (pid > 0) {
+            running--;
+            failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+            continue;
+        }
+        sleep_ms(100);
+        if (now_us() - last >= 10000000) {
+            progress(c, start, false);
+            last = now_us();
+        }
+    }
+    progress(c, start, true);
+    close(fd);
+    free(book.fens);
+    munmap(c, sizeof *c);
+    return failed;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: chuhan datagen [options]\n"
+            "  --out FILE          append records here (default chuhan-data.bin); 40 bytes each, see datagen/record.h\n"
+            "  --positions N       stop after N positions (default 1000000)\n"
+            "  --nodes N           search budget per move (default 4000)\n"
+            "  --depth N           a fixed depth per move instead\n"
+            "  --threads N         games at once, one process each (default 2)\n"
+            "  --random-plies N    random legal moves before the engine plays (default 8)\n"
+            "  --book FILE         start from a random FEN of FILE (EPD) instead of the start position\n"
+            "  --hash MB           table per worker (default 2)\n"
+            "  --seed N            random seed (default 1); equal options and seed replay the same games\n");
+}
+
+/* A whole number argument in [lo, hi]. */
+static bool arg_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!*s || *end || errno || *s == '-' || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+int datagen_main(int argc, char **argv)
+{
+    DatagenOptions opt = {
+        .positions = 1000000, .nodes = 4000, .workers = 2, .random_plies = 8, .hash_mb = 2, .seed = 1,
+        .out = "chuhan-data.bin",
+    };
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n = 0;
+        bool ok = true;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!v) {
+            ok = false;
+        } else if (!strcmp(a, "--out")) {
+            opt.out = v;
+        } else if (!strcmp(a, "--book")) {
+            opt.book = v;
+        } else if (!strcmp(a, "--positions") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
+            opt.positions = n;
+        } else if (!strcmp(a, "--nodes") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
+            opt.nodes = n;
+        } else if (!strcmp(a, "--depth") && (ok = arg_number(v, 1, MAX_PLY - 8, &n))) {
+            opt.depth = (int)n;
+        } else if (!strcmp(a, "--threads") && (ok = arg_number(v, 1, 256, &n))) {
+            opt.workers = (int)n;
+        } else if (!strcmp(a, "--random-plies") && (ok = arg_number(v, 0, 40, &n))) {
+            opt.random_plies = (int)n;
+        } else if (!strcmp(a, "--hash") && (ok = arg_number(v, 1, 4096, &n))) {
+            opt.hash_mb = (int)n;
+        } else if (!strcmp(a, "--seed") && (ok = arg_number(v, 0, UINT64_MAX, &n))) {
+            opt.seed = n;
+        } else {
+            ok = false;
+        }
+        if (!ok) {
+            fprintf(stderr, "chuhan datagen: bad argument '%s'%s%s\n", a, v ? " " : "", v ? v : "");
+            usage(stderr);
+            return 2;
+        }
+        i++;
+    }
+    return datagen_run(&opt);
+}

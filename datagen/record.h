@@ -1,0 +1,47 @@
+/*
+ * Training positions on disk: what `chuhan datagen` writes and the tuner and
+ * the network trainer read. Fixed 40-byte records, little-endian, no header,
+ * so files concatenate and a reader can seek to any record:
+ *
+ *   bytes 0-31  the point of each man, in slot order (red's general,
+ *               advisors, elephants, horses, rooks, cannons, pawns, then
+ *               black's the same): rank * 9 + file (0-89), 255 if captured
+ *   32-33       search score, side to move's view, centipawns (int16);
+ *               forced results as the engine scores them (beyond +-29000)
+ *   34-35       the move played: from * 90 + to, points as above (uint16)
+ *   36          side to move: 0 red, 1 black
+ *   37          game result, red's view: 0 black won, 1 draw, 2 red won
+ *   38          plies since the last capture, at most 255
+ *   39          flags: bit 0 the side to move is in check, bit 1 the move
+ *               played is a capture
+ */
+#ifndef CHUHAN_RECORD_H
+#define CHUHAN_RECORD_H
+
+#include <stdint.h>
+
+#include "../engine/board.h"
+
+enum { RECORD_BYTES = 40, RECORD_NO_POINT = 255 };
+enum { RECORD_IN_CHECK = 1, RECORD_CAPTURE = 2 };
+enum { RESULT_BLACK_WON = 0, RESULT_DRAW = 1, RESULT_RED_WON = 2 };
+
+typedef struct {
+    uint8_t point[32];
+    int16_t score;
+    uint16_t move;
+    uint8_t side, result, rule60, flags;
+} Record;
+
+static inline int record_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
+static inline int record_square(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
+
+void record_pack(const Record *r, uint8_t out[RECORD_BYTES]);
+void record_unpack(const uint8_t in[RECORD_BYTES], Record *r);
+
+/* The record of a position and the move played from it (result left for the game's end). */
+void record_from_board(const Board *b, int score, Move played, Record *r);
+/* Sets up the record's position: men, side to move and the capture counter. */
+void record_to_board(const Record *r, Board *b);
+
+#endif

@@ -1,0 +1,112 @@
+/* Training records and self-play data generation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "../datagen/datagen.h"
+#include "../datagen/record.h"
+#include "../engine/search.h"
+#include "common.h"
+
+static void setup_datagen(void)
+{
+    setup_tables();
+    search_init();
+}
+
+TestSuite(datagen, .init = setup_datagen, .timeout = 120);
+
+/* Move of a record, in board terms. */
+static Move record_move(const Record *r)
+{
+    return move_of(record_square(r->move / 90), record_square(r->move % 90));
+}
+
+Test(datagen, a_record_round_trips_its_position_and_move)
+{
+    static Board b, back;
+    uint64_t rng = 99;
+    set_fen(&b, START_FEN);
+    for (int ply = 0; ply < 200; ply++) {
+        Move list[MAX_MOVES];
+        int n = gen_legal(&b, list);
+        if (!n)
+            break;
+        Move m = list[test_random(&rng) % (uint64_t)n];
+        Record r, u;
+        uint8_t bytes[RECORD_BYTES];
+        record_from_board(&b, -1234, m, &r);
+        r.result = RESULT_RED_WON;
+        record_pack(&r, bytes);
+        record_unpack(bytes, &u);
+        cr_assert_eq(memcmp(&r, &u, sizeof r), 0);
+        record_to_board(&u, &back);
+        cr_assert_eq(back.key, b.key);
+        cr_assert_eq(back.rule60, b.rule60 < 255 ? b.rule60 : 255);
+        cr_assert_eq(back.checked, b.checked);
+        cr_assert_eq(record_move(&u), m);
+        cr_assert_eq(u.score, -1234);
+        cr_assert_eq(!!(u.flags & RECORD_CAPTURE), b.sq[move_to(m)] != EMPTY);
+        make_move(&b, m);
+    }
+}
+
+/* Runs datagen into a fresh file; returns its bytes (malloc'd) and size. */
+static uint8_t *generate(DatagenOptions opt, size_t *size)
+{
+    char path[] = "/tmp/chuhan-datagen-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    opt.out = path;
+    cr_assert_eq(datagen_run(&opt), 0);
+    FILE *f = fopen(path, "rb");
+    cr_assert(f);
+    fseek(f, 0, SEEK_END);
+    *size = (size_t)ftell(f);
+    rewind(f);
+    uint8_t *data = malloc(*size + 1);
+    cr_assert_eq(fread(data, 1, *size, f), *size);
+    fclose(f);
+    unlink(path);
+    return data;
+}
+
+Test(datagen, games_give_legal_positions_moves_and_results)
+{
+    DatagenOptions opt = { .positions = 300, .nodes = 400, .workers = 2, .random_plies = 6, .hash_mb = 1, .seed = 7 };
+    size_t size;
+    uint8_t *data = generate(opt, &size);
+    cr_assert_eq(size % RECORD_BYTES, 0);
+    cr_assert_geq(size / RECORD_BYTES, 300);
+    int results[3] = { 0 };
+    for (size_t i = 0; i < size / RECORD_BYTES; i++) {
+        static Board b;
+        Record r;
+        record_unpack(data + i * RECORD_BYTES, &r);
+        record_to_board(&r, &b);
+        Move m = record_move(&r);
+        cr_assert(move_is_legal(&b, m), "record %zu: illegal move", i);
+        cr_assert_leq(r.result, RESULT_RED_WON);
+        cr_assert_eq(!!(r.flags & RECORD_IN_CHECK), b.checked);
+        cr_assert_eq(!!(r.flags & RECORD_CAPTURE), b.sq[move_to(m)] != EMPTY);
+        results[r.result]++;
+    }
+    cr_assert(results[0] + results[2] > 0, "some games are decided");
+    free(data);
+}
+
+Test(datagen, the_same_seed_replays_the_same_games)
+{
+    DatagenOptions opt = { .positions = 150, .nodes = 300, .workers = 1, .random_plies = 4, .hash_mb = 1, .seed = 3 };
+    size_t n1, n2;
+    uint8_t *a = generate(opt, &n1), *b = generate(opt, &n2);
+    cr_assert_eq(n1, n2);
+    cr_assert_eq(memcmp(a, b, n1), 0);
+    opt.seed = 4;
+    uint8_t *c = generate(opt, &n2);
+    cr_assert(n1 != n2 || memcmp(a, c, n1), "another seed, other games");
+    free(a);
+    free(b);
+    free(c);
+}
