@@ -4,7 +4,9 @@ CC      ?= cc
 ARCH    ?= native
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O3 -march=$(ARCH) -DNDEBUG
-BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
+# The network built into the executable (engine/nnue.c); NNUE_FILE=path builds another one in.
+NNUE_FILE ?= nets/chuhan.nnue
+BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -DNNUE_FILE='"$(NNUE_FILE)"' $(WARN) -pthread -MMD -MP
 LDLIBS  := -pthread
 
 ENGINE_SRC   := $(wildcard engine/*.c)
@@ -19,8 +21,14 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer
 all: chuhan
+
+# Objects remember the flags they were built with: a change of ARCH, CFLAGS, compiler or network rebuilds.
+RELEASE_FLAGS := $(CC) $(BASE) $(CFLAGS)
+$(shell mkdir -p build/release && (echo '$(RELEASE_FLAGS)' | cmp -s - build/release/flags || echo '$(RELEASE_FLAGS)' > build/release/flags))
+$(REL_OBJ): build/release/flags
+build/release/engine/nnue.o build/debug/engine/nnue.o build/test/engine/nnue.o: $(NNUE_FILE)
 
 chuhan: $(REL_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
@@ -69,8 +77,8 @@ fuzz: fuzz/fuzz_protocol
 	@mkdir -p fuzz/out
 	./fuzz/fuzz_protocol -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 -artifact_prefix=fuzz/out/ fuzz/out fuzz/corpus
 
-fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
-	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ $(WARN) -O1 -g -pthread \
+fuzz/fuzz_protocol: $(FUZZ_SRC) $(NNUE_FILE) | clang
+	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ -DNNUE_FILE='"$(NNUE_FILE)"' $(WARN) -O1 -g -pthread \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
 
 clang:
@@ -88,6 +96,11 @@ bench: chuhan
 	./chuhan bench
 
 clean:
-	rm -rf build chuhan chuhan-debug tests/run fuzz/fuzz_protocol fuzz/out
+	rm -rf build chuhan chuhan-debug chuhan-train tests/run fuzz/fuzz_protocol fuzz/out
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# The network trainer, a program of its own: it needs only the record and network formats.
+trainer: chuhan-train
+chuhan-train: trainer/train.c datagen/record.h engine/nnue.h
+	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $< -o $@ -lm $(LDLIBS)

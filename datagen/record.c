@@ -1,32 +1,5 @@
-#include <string.h>
-
 #include "../engine/movegen.h"
 #include "record.h"
-
-void record_pack(const Record *r, uint8_t out[RECORD_BYTES])
-{
-    memcpy(out, r->point, 32);
-    uint16_t score = (uint16_t)r->score;
-    out[32] = (uint8_t)score;
-    out[33] = (uint8_t)(score >> 8);
-    out[34] = (uint8_t)r->move;
-    out[35] = (uint8_t)(r->move >> 8);
-    out[36] = r->side;
-    out[37] = r->result;
-    out[38] = r->rule60;
-    out[39] = r->flags;
-}
-
-void record_unpack(const uint8_t in[RECORD_BYTES], Record *r)
-{
-    memcpy(r->point, in, 32);
-    r->score = (int16_t)(uint16_t)(in[32] | in[33] << 8);
-    r->move = (uint16_t)(in[34] | in[35] << 8);
-    r->side = in[36];
-    r->result = in[37];
-    r->rule60 = in[38];
-    r->flags = in[39];
-}
 
 void record_from_board(const Board *b, int score, Move played, Record *r)
 {

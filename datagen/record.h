@@ -36,8 +36,32 @@ typedef struct {
 static inline int record_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
 static inline int record_square(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
 
-void record_pack(const Record *r, uint8_t out[RECORD_BYTES]);
-void record_unpack(const uint8_t in[RECORD_BYTES], Record *r);
+static inline void record_pack(const Record *r, uint8_t out[RECORD_BYTES])
+{
+    for (int i = 0; i < 32; i++)
+        out[i] = r->point[i];
+    uint16_t score = (uint16_t)r->score;
+    out[32] = (uint8_t)score;
+    out[33] = (uint8_t)(score >> 8);
+    out[34] = (uint8_t)r->move;
+    out[35] = (uint8_t)(r->move >> 8);
+    out[36] = r->side;
+    out[37] = r->result;
+    out[38] = r->rule60;
+    out[39] = r->flags;
+}
+
+static inline void record_unpack(const uint8_t in[RECORD_BYTES], Record *r)
+{
+    for (int i = 0; i < 32; i++)
+        r->point[i] = in[i];
+    r->score = (int16_t)(uint16_t)(in[32] | in[33] << 8);
+    r->move = (uint16_t)(in[34] | in[35] << 8);
+    r->side = in[36];
+    r->result = in[37];
+    r->rule60 = in[38];
+    r->flags = in[39];
+}
 
 /* The record of a position and the move played from it (result left for the game's end). */
 void record_from_board(const Board *b, int score, Move played, Record *r);

@@ -1,0 +1,476 @@
+/*
+ * chuhan-train: fits the evaluation network (engine/nnue.h) to self-play
+ * records (datagen/record.h) and writes it in the engine's format.
+ *
+ * The target blends the search score and the game result, both as expected
+ * scores: lambda * sigmoid(score / K) + (1 - lambda) * result, with K fitted
+ * to the data (the scale at which scores best predict results). The loss is
+ * the squared error of sigmoid(network / K). Adam, batches split over
+ * threads, the learning rate falling along a cosine over the epochs.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../datagen/record.h"
+#include "../engine/nnue.h"
+
+enum { H = NNUE_HIDDEN, IN = NNUE_INPUTS, NB = NNUE_BUCKETS, MAX_THREADS = 64 };
+
+/* Slot order of a side's 16 men (record.h): general, advisors, elephants, horses, rooks, cannons, pawns. */
+static const int8_t slot_type[16] = { KING, ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK,
+                                      CANNON, CANNON, PAWN, PAWN, PAWN, PAWN, PAWN };
+
+typedef struct {
+    uint8_t point[32];
+    int16_t score; /* side to move's view */
+    uint8_t side;
+    uint8_t result; /* side to move's view: 0 lost, 1 draw, 2 won */
+} Sample;
+
+/* Parameters, their gradients and Adam's moments share this layout. */
+typedef struct {
+    float w1[IN][H], b1[H], w2[NB][2 * H], b2[NB];
+} Net;
+enum { NET_FLOATS = sizeof(Net) / sizeof(float) };
+
+static Net net, adam_m, adam_v;
+
+typedef struct {
+    const Sample *samples;
+    size_t n;
+    double loss;
+    Net *grad; /* NULL: evaluate only */
+} Job;
+
+static struct {
+    double k, lambda;
+} fit;
+
+static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
+
+/* The features of a sample for both perspectives; returns how many men. */
+static int features(const Sample *s, int feat[2][32])
+{
+    int n = 0;
+    for (int i = 0; i < 32; i++) {
+        if (s->point[i] == RECORD_NO_POINT)
+            continue;
+        for (int p = 0; p < 2; p++)
+            feat[p][n] = nnue_feature(p, i / 16, slot_type[i % 16], s->point[i]);
+        n++;
+    }
+    return n;
+}
+
+/* Forward, and backward into g when given; returns the loss. */
+static double step(const Sample *s, Net *g)
+{
+    int feat[2][32];
+    int men = features(s, feat), bucket = nnue_bucket(men);
+    float acc[2][H], act[2][H];
+    for (int k = 0; k < 2; k++) {
+        int p = k == 0 ? s->side : s->side ^ 1; /* the side to move's perspective first */
+        memcpy(acc[k], net.b1, sizeof acc[k]);
+        for (int i = 0; i < men; i++) {
+            const float *w = net.w1[feat[p][i]];
+            for (int j = 0; j < H; j++)
+                acc[k][j] += w[j];
+        }
+        for (int j = 0; j < H; j++) {
+            float c = acc[k][j] < 0 ? 0 : acc[k][j] > 1 ? 1 : acc[k][j];
+            act[k][j] = c * c;
+        }
+    }
+    const float *w2 = net.w2[bucket];
+    float out = net.b2[bucket];
+    for (int j = 0; j < 2 * H; j++)
+        out += act[j / H][j % H] * w2[j];
+
+    double pred = sigmoid(out * NNUE_SCALE / fit.k);
+    double target = fit.lambda * sigmoid(s->score / fit.k) + (1 - fit.lambda) * s->result / 2.0;
+    double err = pred - target;
+    if (!g)
+        return err * err;
+
+    float d = (float)(2 * err * pred * (1 - pred) * NNUE_SCALE / fit.k);
+    g->b2[bucket] += d;
+    for (int k = 0; k < 2; k++) {
+        int p = k == 0 ? s->side : s->side ^ 1;
+        float dacc[H];
+        for (int j = 0; j < H; j++) {
+            g->w2[bucket][k * H + j] += d * act[k][j];
+            float a = acc[k][j];
+            dacc[j] = a > 0 && a < 1 ? d * w2[k * H + j] * 2 * a : 0;
+            g->b1[j] += dacc[j];
+        }
+        for (int i = 0; i < men; i++) {
+            float *gw = g->w1[feat[p][i]];
+            for (int j = 0; j < H; j++)
+                gw[j] += dacc[j];
+        }
+    }
+    return err * err;
+}
+
+static void *run_job(void *arg)
+{
+    Job *job = arg;
+    double loss = 0;
+    for (size_t i = 0; i < job->n; i++)
+        loss += step(&job->samples[i], job->grad);
+    job->loss = loss;
+    return NULL;
+}
+
+/* Runs samples over threads; with grads, leaves their sum in grads[0]. Returns the summed loss. */
+static double run_batch(const Sample *samples, size_t n, int threads, Net **grads)
+{
+    Job jobs[MAX_THREADS] = { 0 };
+    pthread_t handles[MAX_THREADS];
+    size_t per = (n + (size_t)threads - 1) / (size_t)threads;
+    for (int t = 0; t < threads; t++) {
+        size_t from = per * (size_t)t < n ? per * (size_t)t : n;
+        size_t to = from + per < n ? from + per : n;
+        jobs[t] = (Job){ samples + from, to - from, 0, grads ? grads[t] : NULL };
+        if (grads)
+            memset(grads[t], 0, sizeof(Net));
+        if (t && pthread_create(&handles[t], NULL, run_job, &jobs[t]))
+            run_job(&jobs[t]), handles[t] = 0;
+    }
+    run_job(&jobs[0]);
+    double loss = jobs[0].loss;
+    for (int t = 1; t < threads; t++) {
+        if (handles[t])
+            pthread_join(handles[t], NULL);
+        loss += jobs[t].loss;
+        if (grads) {
+            float *sum = (float *)grads[0], *add = (float *)grads[t];
+            for (size_t i = 0; i < NET_FLOATS; i++)
+                sum[i] += add[i];
+        }
+    }
+    return loss;
+}
+
+static void adam(const Net *grad, double lr, size_t batch, long step_no)
+{
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    double c1 = 1 - pow(b1, (double)step_no), c2 = 1 - pow(b2, (double)step_no);
+    float *w = (float *)&net, *m = (float *)&adam_m, *v = (float *)&adam_v;
+    const float *g = (const float *)grad;
+    float lim_w1 = 1.98f, lim_w2 = 1.98f;
+    size_t w2_from = offsetof(Net, w2) / sizeof(float), w2_to = offsetof(Net, b2) / sizeof(float);
+    for (size_t i = 0; i < NET_FLOATS; i++) {
+        float gi = g[i] / (float)batch;
+        m[i] = (float)(b1 * m[i] + (1 - b1) * gi);
+        v[i] = (float)(b2 * v[i] + (1 - b2) * gi * gi);
+        w[i] -= (float)(lr * (m[i] / c1) / (sqrt(v[i] / c2) + eps));
+        /* Clipped so that the quantised network cannot overflow its int16 sums. */
+        float lim = i < w2_from ? lim_w1 : i < w2_to ? lim_w2 : 1e9f;
+        if (w[i] > lim)
+            w[i] = lim;
+        if (w[i] < -lim)
+            w[i] = -lim;
+    }
+}
+
+/* --- data ---------------------------------------------------------------- */
+
+static Sample *samples;
+static size_t nsamples, cap;
+
+static bool keep(const Record *r)
+{
+    return !(r->flags & (RECORD_IN_CHECK | RECORD_CAPTURE)) && r->score > -3000 && r->score < 3000;
+}
+
+static bool load(const char *path, size_t *read_total)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "chuhan-train: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    static uint8_t buf[4096 * RECORD_BYTES];
+    size_t got;
+    while ((got = fread(buf, RECORD_BYTES, 4096, f)) > 0) {
+        for (size_t i = 0; i < got; i++) {
+            Record r;
+            record_unpack(buf + i * RECORD_BYTES, &r);
+            (*read_total)++;
+            if (!keep(&r))
+                continue;
+            if (nsamples == cap) {
+                cap = cap ? cap * 2 : 1 << 20;
+                samples = realloc(samples, cap * sizeof *samples);
+                if (!samples) {
+                    fprintf(stderr, "chuhan-train: out of memory\n");
+                    exit(1);
+                }
+            }
+            Sample *s = &samples[nsamples++];
+            memcpy(s->point, r.point, 32);
+            s->score = r.score;
+            s->side = r.side;
+            s->result = (uint8_t)(r.side == RED ? r.result : 2 - r.result);
+        }
+    }
+    fclose(f);
+    return true;
+}
+
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void shuffle(Sample *s, size_t n)
+{
+    for (size_t i = n; i > 1; i--) {
+        size_t j = rng() % i;
+        Sample t = s[i - 1];
+        s[i - 1] = s[j];
+        s[j] = t;
+    }
+}
+
+/* The K at which sigmoid(score / K) best predicts the results: golden-section search. */
+static double fit_k(const Sample *s, size_t n)
+{
+    double lo = 50, hi = 2000;
+    for (int it = 0; it < 60; it++) {
+        double a = hi - (hi - lo) / 1.618034, b = lo + (hi - lo) / 1.618034, ea = 0, eb = 0;
+        for (size_t i = 0; i < n; i++) {
+            double r = s[i].result / 2.0, da = sigmoid(s[i].score / a) - r, db = sigmoid(s[i].score / b) - r;
+            ea += da * da;
+            eb += db * db;
+        }
+        if (ea < eb)
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
+/* --- network files -------------------------------------------------------- */
+
+static void put32(FILE *f, uint32_t v)
+{
+    uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    fwrite(b, 1, 4, f);
+}
+
+static void put16(FILE *f, int v)
+{
+    v = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    uint8_t b[2] = { (uint8_t)v, (uint8_t)((unsigned)v >> 8) };
+    fwrite(b, 1, 2, f);
+}
+
+static bool save(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return false;
+    fwrite("CHNN", 1, 4, f);
+    put32(f, NNUE_VERSION);
+    put32(f, IN);
+    put32(f, H);
+    put32(f, NB);
+    for (int i = 0; i < IN; i++)
+        for (int j = 0; j < H; j++)
+            put16(f, (int)lrintf(net.w1[i][j] * NNUE_QA));
+    for (int j = 0; j < H; j++)
+        put16(f, (int)lrintf(net.b1[j] * NNUE_QA));
+    for (int b = 0; b < NB; b++)
+        for (int j = 0; j < 2 * H; j++)
+            put16(f, (int)lrintf(net.w2[b][j] * NNUE_QB));
+    for (int b = 0; b < NB; b++)
+        put32(f, (uint32_t)(int32_t)lrint(net.b2[b] * NNUE_QH * NNUE_QB));
+    bool ok = !ferror(f);
+    ok &= fclose(f) == 0;
+    return ok && rename(tmp, path) == 0;
+}
+
+static int32_t get32(const uint8_t *p) { return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24); }
+static int get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
+
+/* Starts from a network file, its weights taken back to floats. */
+static bool init_from(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t size = 20 + 2 * ((size_t)IN * H + H + (size_t)NB * 2 * H) + 4 * NB;
+    uint8_t *d = malloc(size);
+    bool ok = d && fread(d, 1, size, f) == size && !memcmp(d, "CHNN", 4) && get32(d + 4) == NNUE_VERSION
+           && get32(d + 8) == IN && get32(d + 12) == H && get32(d + 16) == NB;
+    fclose(f);
+    if (ok) {
+        const uint8_t *p = d + 20;
+        for (int i = 0; i < IN; i++)
+            for (int j = 0; j < H; j++, p += 2)
+                net.w1[i][j] = (float)get16(p) / NNUE_QA;
+        for (int j = 0; j < H; j++, p += 2)
+            net.b1[j] = (float)get16(p) / NNUE_QA;
+        for (int b = 0; b < NB; b++)
+            for (int j = 0; j < 2 * H; j++, p += 2)
+                net.w2[b][j] = (float)get16(p) / NNUE_QB;
+        for (int b = 0; b < NB; b++, p += 4)
+            net.b2[b] = (float)get32(p) / (NNUE_QH * NNUE_QB);
+    }
+    free(d);
+    return ok;
+}
+
+static void init_random(void)
+{
+    /* Uniform, scaled so that a position's ~32 features give accumulators of order one. */
+    for (int i = 0; i < IN; i++)
+        for (int j = 0; j < H; j++)
+            net.w1[i][j] = (float)(((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * 0.15);
+    for (int j = 0; j < H; j++)
+        net.b1[j] = 0.1f;
+    for (int b = 0; b < NB; b++)
+        for (int j = 0; j < 2 * H; j++)
+            net.w2[b][j] = (float)(((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * 0.05);
+}
+
+/* --- command line ----------------------------------------------------------- */
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: chuhan-train [options] DATA...\n"
+            "  --out FILE        network written here after every epoch (default chuhan.nnue)\n"
+            "  --init FILE       start from this network instead of random weights\n"
+            "  --epochs N        passes over the data (default 10)\n"
+            "  --lr X            initial learning rate, falling along a cosine to 1%% (default 0.001)\n"
+            "  --batch N         positions per step (default 16384)\n"
+            "  --lambda X        weight of the search score in the target, the rest the result (default 0.5)\n"
+            "  --k X             score scale in centipawns (default: fitted to the data)\n"
+            "  --validation X    share of the data held out (default 0.01)\n"
+            "  --threads N       (default 2)\n"
+            "  --seed N          shuffling and initial weights (default 1)\n");
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = "chuhan.nnue", *init = NULL;
+    int epochs = 10, threads = 2;
+    size_t batch = 16384;
+    double lr0 = 0.001, val_share = 0.01, k = 0;
+    fit.lambda = 0.5;
+    rng_state = 1;
+    const char *files[256];
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (a[0] != '-') {
+            if (nfiles < 256)
+                files[nfiles++] = a;
+            continue;
+        }
+        if (!v) {
+            usage(stderr);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--out"))
+            out = v;
+        else if (!strcmp(a, "--init"))
+            init = v;
+        else if (!strcmp(a, "--epochs"))
+            epochs = atoi(v);
+        else if (!strcmp(a, "--lr"))
+            lr0 = atof(v);
+        else if (!strcmp(a, "--batch"))
+            batch = (size_t)atol(v);
+        else if (!strcmp(a, "--lambda"))
+            fit.lambda = atof(v);
+        else if (!strcmp(a, "--k"))
+            k = atof(v);
+        else if (!strcmp(a, "--validation"))
+            val_share = atof(v);
+        else if (!strcmp(a, "--threads"))
+            threads = atoi(v);
+        else if (!strcmp(a, "--seed"))
+            rng_state = (uint64_t)atoll(v);
+        else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!nfiles || epochs < 1 || threads < 1 || threads > MAX_THREADS || batch < 1 || val_share < 0 || val_share >= 1) {
+        usage(stderr);
+        return 2;
+    }
+
+    size_t total = 0;
+    for (int i = 0; i < nfiles; i++)
+        if (!load(files[i], &total))
+            return 1;
+    if (nsamples < 100) {
+        fprintf(stderr, "chuhan-train: only %zu usable positions\n", nsamples);
+        return 1;
+    }
+    shuffle(samples, nsamples);
+    size_t nval = (size_t)((double)nsamples * val_share), ntrain = nsamples - nval;
+    const Sample *val = samples + ntrain;
+    fit.k = k > 0 ? k : fit_k(samples, ntrain < 1000000 ? ntrain : 1000000);
+    printf("%zu records, %zu kept (quiet, not in check, |score| < 3000): %zu for training, %zu held out; K %.1f, lambda %.2f\n",
+           total, nsamples, ntrain, nval, fit.k, fit.lambda);
+
+    if (init ? !init_from(init) : (init_random(), false)) {
+        fprintf(stderr, "chuhan-train: cannot start from %s (missing or not this build's format)\n", init);
+        return 1;
+    }
+    Net *grads[MAX_THREADS];
+    for (int t = 0; t < threads; t++)
+        if (!(grads[t] = malloc(sizeof(Net)))) {
+            fprintf(stderr, "chuhan-train: out of memory\n");
+            return 1;
+        }
+
+    long steps = 0, steps_total = (long)epochs * (long)((ntrain + batch - 1) / batch);
+    for (int e = 1; e <= epochs; e++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        shuffle(samples, ntrain);
+        double loss = 0;
+        for (size_t from = 0; from < ntrain; from += batch) {
+            size_t n = from + batch < ntrain ? batch : ntrain - from;
+            loss += run_batch(samples + from, n, threads, grads);
+            double lr = lr0 * (0.01 + 0.99 * 0.5 * (1 + cos(3.141592653589793 * (double)steps / (double)steps_total)));
+            adam(grads[0], lr, n, ++steps);
+        }
+        double vloss = nval ? run_batch(val, nval, threads, NULL) / (double)nval : 0;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        printf("epoch %d: training loss %.6f, validation loss %.6f, %.0f positions/s, %.0f s\n", e,
+               loss / (double)ntrain, vloss, (double)ntrain / secs, secs);
+        fflush(stdout);
+        if (!save(out)) {
+            fprintf(stderr, "chuhan-train: cannot write %s\n", out);
+            return 1;
+        }
+    }
+    return 0;
+}
