@@ -45,6 +45,7 @@ void board_init_tables(void)
     tables_init();
     init_zobrist();
     psq_init();
+    nnue_init();
 }
 
 void board_clear(Board *b)
@@ -63,7 +64,21 @@ static inline void occ_toggle(Board *b, int sq)
 
 void board_copy(Board *dst, const Board *src)
 {
+    NNUEStack *nn = dst->nn;
     memcpy(dst, src, offsetof(Board, hist) + (size_t)src->hply * sizeof(Undo));
+    dst->nn = nn;
+    if (nn)
+        nn->base = NNUE_NO_BASE;
+}
+
+/* The accumulator of the ply just entered is stale until the next evaluation brings it up to date. */
+static inline void nn_enter_ply(Board *b)
+{
+    if (b->nn) {
+        unsigned i = (unsigned)(b->hply - b->nn->base);
+        if (i < NNUE_STACK)
+            b->nn->fresh[i] = false;
+    }
 }
 
 void board_put(Board *b, int piece, int sq)
@@ -145,6 +160,7 @@ void make_move(Board *b, Move m)
     /* Every caller wants to know, and the rules count checks. */
     u->gave_check = b->checked = may_check(piece, from, to, king_sq(b, b->side)) && king_attacked(b, b->side);
     b->checks[b->side ^ 1] += u->gave_check && b->checks[b->side ^ 1] < 255;
+    nn_enter_ply(b);
 }
 
 void unmake_move(Board *b)
@@ -185,6 +201,7 @@ void make_null(Board *b)
     b->key ^= zobrist_side;
     b->side ^= 1;
     b->checked = false; /* null moves are only made out of check */
+    nn_enter_ply(b);
 }
 
 void unmake_null(Board *b)
@@ -201,4 +218,6 @@ void board_trim_history(Board *b, int keep)
         return;
     memmove(b->hist, b->hist + (b->hply - keep), sizeof *b->hist * (size_t)keep);
     b->hply = keep;
+    if (b->nn)
+        b->nn->base = NNUE_NO_BASE;
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "nnue.h"
 #include "score.h"
 #include "types.h"
 
@@ -36,6 +37,7 @@ typedef struct Board {
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */
     Score psq;                /* material and placement, red's view, kept by make_move */
+    struct NNUEStack *nn;     /* the network's accumulators, for a search thread's board; else NULL */
     int hply;                 /* entries used in hist */
     Undo hist[UNDO_MAX];
 } Board;
@@ -43,11 +45,11 @@ typedef struct Board {
 extern uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 extern uint64_t zobrist_side;
 
-/* Static tables; called once before anything else. */
+/* Static tables and the built-in network; called once before anything else. */
 void board_init_tables(void);
 
 void board_clear(Board *b);
-/* Copies a position, only the used part of its history. */
+/* Copies a position, only the used part of its history; dst keeps its own accumulators, now stale. */
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);

@@ -1,4 +1,5 @@
 #include "evaluate.h"
+#include "nnue.h"
 #include "rules.h"
 #include "tables.h"
 #include "weights.h"
@@ -165,26 +166,30 @@ static const SideTerm side_terms[TERM_NB] = {
     [TERM_MOBILITY] = mobility, [TERM_SHELTER] = shelter, [TERM_CANNONS] = cannons, [TERM_PAWNS] = pawns,
 };
 
-/*
- * Side to move's view plus the tempo. As the natural limit nears, the score
- * fades: an edge that cannot be turned into a capture soon is worth less.
- */
-static int finish(const Board *b, int blended)
+int fade_to_limit(const Board *b, int v)
 {
-    int v = (b->side == RED ? blended : -blended) + TEMPO;
     int left = natural_limit() - natural_count(b);
     return left < NATURAL_FADE_PLIES ? v * (left + NATURAL_FADE_FLOOR) / (NATURAL_FADE_PLIES + NATURAL_FADE_FLOOR) : v;
 }
 
-int evaluate(const Board *b)
+/* Side to move's view plus the tempo. */
+static int side_view(const Board *b, int blended) { return (b->side == RED ? blended : -blended) + TEMPO; }
+
+int hand_evaluate(const Board *b)
 {
     Score s = b->psq;
     s += mobility(b, RED) - mobility(b, BLACK);
     s += shelter(b, RED) - shelter(b, BLACK);
     s += cannons(b, RED) - cannons(b, BLACK);
     s += pawns(b, RED) - pawns(b, BLACK);
-    return finish(b, blend(s, game_phase(b)));
+    return side_view(b, blend(s, game_phase(b)));
 }
+
+static bool use_network = false;
+void eval_use_network(bool on) { use_network = on; }
+bool eval_uses_network(void) { return use_network; }
+
+int evaluate(Board *b) { return fade_to_limit(b, use_network ? nnue_evaluate(b) : hand_evaluate(b)); }
 
 void evaluate_trace(const Board *b, EvalTrace *t)
 {
@@ -206,5 +211,5 @@ void evaluate_trace(const Board *b, EvalTrace *t)
     }
     t->phase = game_phase(b);
     t->blended = blend(sum, t->phase);
-    t->total = finish(b, t->blended);
+    t->total = fade_to_limit(b, side_view(b, t->blended));
 }

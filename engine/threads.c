@@ -23,6 +23,7 @@ bool threads_resize(int n)
     pool_size = n;
     for (int i = 0; i < n; i++) {
         pool[i].id = i;
+        pool[i].board.nn = &pool[i].nn;
         for (int j = 0; j < MAX_SPLITS; j++) {
             pthread_mutex_init(&pool[i].splits[j].lock, NULL);
             pool[i].splits[j].owner = i;

@@ -74,6 +74,7 @@ typedef struct {
     int nsplits;              /* of splits[], open now */
     atomic_bool cut;          /* leave the split work at once: the split point is refuted or abandoned */
     SplitPoint splits[MAX_SPLITS];
+    NNUEStack nn;             /* the accumulators of `board` */
     /*
      * Its own cache line, and so every Thread starts on a fresh one: the main
      * thread reads this counter while the thread counts, and the next thread's

@@ -15,9 +15,8 @@ static const Score piece_value[PIECE_TYPE_NB] = {
     S(0, 0), S(200, 180), S(200, 180), S(400, 460), S(900, 950), S(450, 400), S(100, 120),
 };
 
-/* Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX. */
+/* Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX (evaluate.h). */
 static const int phase_weight[PIECE_TYPE_NB] = { 0, 0, 0, 1, 2, 1, 0 };
-enum { PHASE_MAX = 16 };
 
 /* Placement, middlegame part, by type. The endgame part scales these by endgame_placement[type] / 4. */
 static const int8_t placement[PIECE_TYPE_NB][RANK_NB][FILE_NB] = {

@@ -3,15 +3,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../engine/evaluate.h"
+#include "../engine/nnue.h"
 #include "../engine/tt.h"
 #include "io.h"
 #include "options.h"
 
-typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON } OptionType;
+typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
-    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES,
+    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE,
 } OptionId;
 
 typedef struct {
@@ -19,8 +21,11 @@ typedef struct {
     const char *uci, *ucci; /* NULL: not offered in that dialect */
     OptionType type;
     long long min, max, def;
-    const char *vars[4]; /* combo values; the first is the default */
+    const char *vars[4]; /* combo values, the first the default; a string's default */
 } OptionDef;
+
+/* The EvalFile value that stands for the network built into the executable. */
+#define EMBEDDED_NET "<embedded>"
 
 static const OptionDef defs[] = {
     /* UCCI GUIs expect usemillisec first, before they send any go. */
@@ -37,10 +42,12 @@ static const OptionDef defs[] = {
     { O_DEBUG, NULL, "debug", OPT_CHECK, 0, 1, 0, { 0 } },
     { O_NEWGAME, NULL, "newgame", OPT_BUTTON, 0, 0, 0, { 0 } },
     { O_RULES, "Rules", "rules", OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
+    { O_USE_NNUE, "Use NNUE", "usennue", OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_EVALFILE, "EvalFile", "evalfile", OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
-static const char *type_names[] = { "check", "spin", "combo", "button" };
+static const char *type_names[] = { "check", "spin", "combo", "button", "string" };
 
 void options_print(Dialect d)
 {
@@ -58,6 +65,8 @@ void options_print(Dialect d)
             out_text(" default %lld min %lld max %lld", o->def, o->min, o->max);
         else if (o->type == OPT_CHECK)
             out_text(" default %s", o->def ? "true" : "false");
+        else if (o->type == OPT_STRING)
+            out_text(" default %s", o->vars[0]);
         else if (o->type == OPT_COMBO) {
             out_text(" default %s", o->vars[0]);
             for (int v = 0; v < 4 && o->vars[v]; v++)
@@ -183,6 +192,18 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         break;
     case O_DEBUG:
         s->debug = flag;
+        break;
+    case O_USE_NNUE:
+        session_stop(s);
+        if (flag != eval_uses_network())
+            search_clear(); /* the table's static values are the other evaluation's */
+        eval_use_network(flag);
+        break;
+    case O_EVALFILE:
+        session_stop(s);
+        ok = !strcmp(value, EMBEDDED_NET) ? (nnue_init(), true) : nnue_load(value, err, errlen);
+        if (ok)
+            search_clear();
         break;
     }
     session_update_settings(s);

@@ -9,6 +9,7 @@
 #include "../bench/bench.h"
 #include "../engine/evaluate.h"
 #include "../engine/movegen.h"
+#include "../engine/nnue.h"
 #include "../engine/rules.h"
 #include "../engine/tables.h"
 #include "../perft/perft_cmd.h"
@@ -299,11 +300,16 @@ void cmd_eval(Session *s)
     out_line("---------------+-------------------+-------------------+------------------");
     out_line(" %13s |                   |                   | %7d %7d", "Total", score_mg(sum), score_eg(sum));
     out_line("%s", "");
-    out_line("Phase: %d of %d (middlegame share)", t.phase, 16);
-    if (in_check(&s->board))
+    out_line("Phase: %d of %d (middlegame share)", t.phase, PHASE_MAX);
+    if (in_check(&s->board)) {
         out_line("Final evaluation: none (in check)");
-    else
-        out_line("Final evaluation: %+.2f (red side), %d cp for the side to move", t.blended / 100.0, t.total);
+        return;
+    }
+    int red = s->board.side == RED ? 1 : -1, net = fade_to_limit(&s->board, nnue_evaluate(&s->board));
+    out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
+    out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_source(), red * net / 100.0, net);
+    out_line("Final evaluation: %s, %d cp for the side to move", eval_uses_network() ? "the network" : "hand-written",
+             eval_uses_network() ? net : t.total);
 }
 
 void cmd_perft(Session *s, int depth)

@@ -57,6 +57,8 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option ponder type check default false",             "option batch type check default false",
         "option debug type check default false",              "option newgame type button",
         "option rules type combo default auto var auto var asian var repetition-draw",
+        "option usennue type check default false",
+        "option evalfile type string default <embedded>",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         expect_line(rest[i], 2000);

@@ -1,0 +1,205 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "nnue.h"
+
+/*
+ * The network built into the executable: the file named by NNUE_FILE at
+ * build time, placed in read-only data by the assembler.
+ */
+__asm__(".pushsection .rodata\n"
+        ".balign 64\n"
+        ".globl chuhan_net\n"
+        "chuhan_net:\n"
+        ".incbin \"" NNUE_FILE "\"\n"
+        ".globl chuhan_net_end\n"
+        "chuhan_net_end:\n"
+        ".popsection\n");
+extern const uint8_t chuhan_net[], chuhan_net_end[];
+
+typedef struct {
+    _Alignas(64) int16_t w1[NNUE_INPUTS][NNUE_HIDDEN];
+    _Alignas(64) int16_t b1[NNUE_HIDDEN];
+    _Alignas(64) int16_t w2[NNUE_BUCKETS][2 * NNUE_HIDDEN];
+    int32_t b2[NNUE_BUCKETS];
+} Network;
+
+static Network net, loading;
+static char source[256] = "none";
+
+enum {
+    HEADER_BYTES = 20,
+    FILE_BYTES = HEADER_BYTES + 2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN + NNUE_BUCKETS * 2 * NNUE_HIDDEN)
+               + 4 * NNUE_BUCKETS,
+};
+
+static uint32_t get32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static int16_t get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
+
+/* Reads a network image into `loading`; false with the reason in err. */
+static bool parse(const uint8_t *d, size_t size, char *err, size_t errlen)
+{
+    if (size < HEADER_BYTES || memcmp(d, "CHNN", 4)) {
+        snprintf(err, errlen, "not a Chuhan network (no CHNN header)");
+        return false;
+    }
+    if (get32(d + 4) != NNUE_VERSION || get32(d + 8) != NNUE_INPUTS || get32(d + 12) != NNUE_HIDDEN
+        || get32(d + 16) != NNUE_BUCKETS) {
+        snprintf(err, errlen, "network format %u (%u inputs, %u hidden, %u buckets) is not this build's %d (%d, %d, %d)",
+                 get32(d + 4), get32(d + 8), get32(d + 12), get32(d + 16), NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN,
+                 NNUE_BUCKETS);
+        return false;
+    }
+    if (size != FILE_BYTES) {
+        snprintf(err, errlen, "network is %zu bytes, expected %d (truncated or padded)", size, FILE_BYTES);
+        return false;
+    }
+    const uint8_t *p = d + HEADER_BYTES;
+    for (int i = 0; i < NNUE_INPUTS; i++)
+        for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
+            loading.w1[i][j] = get16(p);
+    for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
+        loading.b1[j] = get16(p);
+    for (int b = 0; b < NNUE_BUCKETS; b++)
+        for (int j = 0; j < 2 * NNUE_HIDDEN; j++, p += 2)
+            loading.w2[b][j] = get16(p);
+    for (int b = 0; b < NNUE_BUCKETS; b++, p += 4)
+        loading.b2[b] = (int32_t)get32(p);
+    return true;
+}
+
+void nnue_init(void)
+{
+    char err[256];
+    if (parse(chuhan_net, (size_t)(chuhan_net_end - chuhan_net), err, sizeof err)) {
+        net = loading;
+        snprintf(source, sizeof source, "embedded");
+    } else {
+        fprintf(stderr, "chuhan: the embedded network is unusable: %s\n", err);
+    }
+}
+
+bool nnue_load(const char *path, char *err, size_t errlen)
+{
+    static uint8_t data[FILE_BYTES + 1];
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open network file '%.200s'", path);
+        return false;
+    }
+    size_t size = fread(data, 1, sizeof data, f);
+    fclose(f);
+    if (!parse(data, size, err, errlen))
+        return false;
+    net = loading;
+    snprintf(source, sizeof source, "%s", path);
+    return true;
+}
+
+const char *nnue_source(void) { return source; }
+
+/* The features of the man `piece` on `sq`, both perspectives. */
+static inline void features_of(int piece, int sq, int f[2])
+{
+    int side = piece_side(piece), type = piece_type_of[piece];
+    int point = sq_rank(sq) * FILE_NB + sq_file(sq);
+    f[0] = nnue_feature(0, side, type, point);
+    f[1] = nnue_feature(1, side, type, point);
+}
+
+void nnue_refresh(const Board *b, Accumulator *acc)
+{
+    for (int p = 0; p < 2; p++)
+        memcpy(acc->v[p], net.b1, sizeof net.b1);
+    for (int piece = 16; piece < PIECE_NB; piece++) {
+        if (!b->pos[piece])
+            continue;
+        int f[2];
+        features_of(piece, b->pos[piece], f);
+        for (int p = 0; p < 2; p++)
+            for (int j = 0; j < NNUE_HIDDEN; j++)
+                acc->v[p][j] += net.w1[f[p]][j];
+    }
+}
+
+/* The accumulator after the move of u from the one before it. */
+static void update(Accumulator *to, const Accumulator *from, const Undo *u)
+{
+    if (u->move == NULL_MOVE) {
+        *to = *from;
+        return;
+    }
+    int off[2], on[2], cap[2];
+    features_of(u->piece, move_from(u->move), off);
+    features_of(u->piece, move_to(u->move), on);
+    if (u->captured)
+        features_of(u->captured, move_to(u->move), cap);
+    for (int p = 0; p < 2; p++) {
+        const int16_t *a = net.w1[off[p]], *c = net.w1[on[p]];
+        for (int j = 0; j < NNUE_HIDDEN; j++)
+            to->v[p][j] = (int16_t)(from->v[p][j] - a[j] + c[j]);
+        if (u->captured) {
+            const int16_t *x = net.w1[cap[p]];
+            for (int j = 0; j < NNUE_HIDDEN; j++)
+                to->v[p][j] = (int16_t)(to->v[p][j] - x[j]);
+        }
+    }
+}
+
+/* Past this many moves to replay, computing afresh is cheaper. */
+enum { MAX_REPLAY = 8 };
+
+/* The up-to-date accumulator of the board's position, in its stack. */
+static const Accumulator *current(Board *b)
+{
+    NNUEStack *nn = b->nn;
+    int i = b->hply - nn->base;
+    if (i < 0 || i >= NNUE_STACK) {
+        nn->base = b->hply;
+        i = 0;
+    } else if (nn->fresh[i]) {
+        return &nn->acc[i];
+    }
+    int j = i - 1;
+    while (j >= 0 && !nn->fresh[j] && i - j <= MAX_REPLAY)
+        j--;
+    if (j < 0 || !nn->fresh[j]) {
+        nnue_refresh(b, &nn->acc[i]);
+    } else {
+        for (int k = j + 1; k <= i; k++) {
+            update(&nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1]);
+            nn->fresh[k] = true;
+        }
+    }
+    nn->fresh[i] = true;
+    return &nn->acc[i];
+}
+
+/* SCReLU of both accumulators, the side to move's first, through the bucket's output neuron. */
+static int output(const Accumulator *acc, int side, int bucket)
+{
+    const int16_t *w = net.w2[bucket];
+    int32_t sum = 0;
+    for (int k = 0; k < 2; k++) {
+        const int16_t *v = acc->v[k == 0 ? side : side ^ 1], *wk = w + k * NNUE_HIDDEN;
+        for (int j = 0; j < NNUE_HIDDEN; j++) {
+            int32_t c = v[j] < 0 ? 0 : v[j] > NNUE_QA ? NNUE_QA : v[j];
+            sum += ((c * c) >> 8) * wk[j];
+        }
+    }
+    return (int)(((int64_t)sum + net.b2[bucket]) * NNUE_SCALE / (NNUE_QH * NNUE_QB));
+}
+
+int nnue_evaluate(Board *b)
+{
+    int men = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KING; type < PIECE_TYPE_NB; type++)
+            men += b->count[side][type];
+    if (b->nn)
+        return output(current(b), b->side, nnue_bucket(men));
+    Accumulator acc;
+    nnue_refresh(b, &acc);
+    return output(&acc, b->side, nnue_bucket(men));
+}
