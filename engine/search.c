@@ -33,7 +33,7 @@ static struct {
     const Board *root;           /* the position searched, for helpers coming back from split work */
     _Atomic(struct SplitPoint *) offer; /* the split point helpers may join */
     atomic_int idle;             /* threads free to join: helpers on their own, owners waiting */
-} S = { .opt = { .threads = 1, .multipv = 1, .move_overhead = 10 }, .lock = PTHREAD_MUTEX_INITIALIZER };
+} S = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
 
 static int lmr_table[64][64];
 

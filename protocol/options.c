@@ -19,6 +19,7 @@ typedef enum {
 typedef struct {
     OptionId id;
     const char *uci, *ucci; /* NULL: not offered in that dialect */
+    bool cecp;              /* offered to XBoard too, by its UCI name */
     OptionType type;
     long long min, max, def;
     const char *vars[4]; /* combo values, the first the default; a string's default */
@@ -29,33 +30,73 @@ typedef struct {
 
 static const OptionDef defs[] = {
     /* UCCI GUIs expect usemillisec first, before they send any go. */
-    { O_USEMILLISEC, NULL, "usemillisec", OPT_CHECK, 0, 1, 1, { 0 } },
-    { O_HASH, "Hash", "hashsize", OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 } },
-    { O_THREADS, "Threads", "threads", OPT_SPIN, 1, MAX_THREADS, 1, { 0 } },
-    { O_MULTIPV, "MultiPV", NULL, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 } },
-    { O_PONDER, "Ponder", "ponder", OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_OVERHEAD, "Move Overhead", NULL, OPT_SPIN, 0, 5000, 30, { 0 } },
-    { O_CLEAR_HASH, "Clear Hash", NULL, OPT_BUTTON, 0, 0, 0, { 0 } },
-    { O_VARIANT, "UCI_Variant", NULL, OPT_COMBO, 0, 0, 0, { "xiangqi" } },
-    { O_RANKS, "Rank Numbering", NULL, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" } },
-    { O_BATCH, NULL, "batch", OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_DEBUG, NULL, "debug", OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_NEWGAME, NULL, "newgame", OPT_BUTTON, 0, 0, 0, { 0 } },
-    { O_RULES, "Rules", "rules", OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
-    { O_USE_NNUE, "Use NNUE", "usennue", OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_EVALFILE, "EvalFile", "evalfile", OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
+    { O_USEMILLISEC, NULL, "usemillisec", false, OPT_CHECK, 0, 1, 1, { 0 } },
+    /* XBoard sets these two with its own memory and cores commands. */
+    { O_HASH, "Hash", "hashsize", false, OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 } },
+    { O_THREADS, "Threads", "threads", false, OPT_SPIN, 1, MAX_THREADS, 1, { 0 } },
+    { O_MULTIPV, "MultiPV", NULL, false, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 } },
+    { O_PONDER, "Ponder", "ponder", false, OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_OVERHEAD, "Move Overhead", NULL, true, OPT_SPIN, 0, 5000, 30, { 0 } },
+    { O_CLEAR_HASH, "Clear Hash", NULL, true, OPT_BUTTON, 0, 0, 0, { 0 } },
+    { O_VARIANT, "UCI_Variant", NULL, false, OPT_COMBO, 0, 0, 0, { "xiangqi" } },
+    { O_RANKS, "Rank Numbering", NULL, false, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" } },
+    { O_BATCH, NULL, "batch", false, OPT_CHECK, 0, 1, 0, { 0 } },
+    /* UCCI GUIs send it; Chuhan has no extra debugging output to switch on. */
+    { O_DEBUG, NULL, "debug", false, OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_NEWGAME, NULL, "newgame", false, OPT_BUTTON, 0, 0, 0, { 0 } },
+    { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
+    { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
 static const char *type_names[] = { "check", "spin", "combo", "button", "string" };
 
+/* An option's default as text, as options_set() reads it. */
+static void default_text(const OptionDef *o, char *out, size_t cap)
+{
+    if (o->type == OPT_SPIN)
+        snprintf(out, cap, "%lld", o->def);
+    else if (o->type == OPT_CHECK)
+        snprintf(out, cap, "%s", o->def ? "true" : "false");
+    else
+        snprintf(out, cap, "%s", o->vars[0] ? o->vars[0] : "");
+}
+
+/* XBoard's form: feature option="NAME -TYPE ...", a combo's default marked with a star. */
+static void print_cecp(const OptionDef *o)
+{
+    char def[64];
+    default_text(o, def, sizeof def);
+    out_begin();
+    out_text("feature option=\"%s -%s", o->uci, type_names[o->type]);
+    if (o->type == OPT_SPIN)
+        out_text(" %lld %lld %lld", o->def, o->min, o->max);
+    else if (o->type == OPT_CHECK)
+        out_text(" %d", (int)o->def);
+    else if (o->type == OPT_STRING)
+        out_text(" %s", def);
+    else if (o->type == OPT_COMBO)
+        for (int v = 0; v < 4 && o->vars[v]; v++)
+            out_text("%s %s%s", v ? " ///" : "", v ? "" : "*", o->vars[v]);
+    out_text("\"");
+    out_end();
+}
+
 void options_print(Dialect d)
 {
     for (int i = 0; i < OPTION_NB; i++) {
         const OptionDef *o = &defs[i];
+        if (d == DIALECT_CECP) {
+            if (o->cecp)
+                print_cecp(o);
+            continue;
+        }
         const char *name = d == DIALECT_UCI ? o->uci : o->ucci;
         if (!name)
             continue;
+        char def[64];
+        default_text(o, def, sizeof def);
         out_begin();
         out_text(d == DIALECT_UCI ? "option name %s type %s" : "option %s type %s", name, type_names[o->type]);
         /* UCCI GUIs are used to min and max before the default; UCI ones to the default first. */
@@ -63,16 +104,24 @@ void options_print(Dialect d)
             out_text(" min %lld max %lld default %lld", o->min, o->max, o->def);
         else if (o->type == OPT_SPIN)
             out_text(" default %lld min %lld max %lld", o->def, o->min, o->max);
-        else if (o->type == OPT_CHECK)
-            out_text(" default %s", o->def ? "true" : "false");
-        else if (o->type == OPT_STRING)
-            out_text(" default %s", o->vars[0]);
-        else if (o->type == OPT_COMBO) {
-            out_text(" default %s", o->vars[0]);
-            for (int v = 0; v < 4 && o->vars[v]; v++)
-                out_text(" var %s", o->vars[v]);
-        }
+        else if (o->type != OPT_BUTTON)
+            out_text(" default %s", def);
+        for (int v = 0; o->type == OPT_COMBO && v < 4 && o->vars[v]; v++)
+            out_text(" var %s", o->vars[v]);
         out_end();
+    }
+}
+
+void options_reset(Session *s)
+{
+    for (int i = 0; i < OPTION_NB; i++) {
+        const OptionDef *o = &defs[i];
+        /* Buttons are events, and choosing UCI_Variant is one too. */
+        if (o->type == OPT_BUTTON || o->id == O_VARIANT)
+            continue;
+        char def[64], err[256];
+        default_text(o, def, sizeof def);
+        options_set(s, o->uci ? o->uci : o->ucci, def, err, sizeof err);
     }
 }
 
@@ -167,7 +216,7 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         apply_search_options(s, &opt, err, errlen, &ok);
         break;
     case O_PONDER:
-        s->ponder_allowed = flag;
+        s->ponder = flag;
         break;
     case O_CLEAR_HASH:
     case O_NEWGAME:
@@ -191,7 +240,6 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         s->batch = flag;
         break;
     case O_DEBUG:
-        s->debug = flag;
         break;
     case O_USE_NNUE:
         session_stop(s);

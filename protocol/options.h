@@ -4,8 +4,11 @@
 
 #include "session.h"
 
-/* The option lines of the handshake. */
+/* The option lines of the handshake (for CECP, its feature option lines). */
 void options_print(Dialect d);
+
+/* Gives every option its default, the one the handshakes advertise. */
+void options_reset(Session *s);
 
 /*
  * Sets an option by either dialect's name (case and the space/underscore

@@ -1,79 +1,51 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dialect.h"
 #include "io.h"
 #include "options.h"
 #include "protocol.h"
 
-void join_tokens(char **tok, int n, char *out, size_t cap)
-{
-    size_t len = 0;
-    out[0] = 0;
-    for (int i = 0; i < n && len + 1 < cap; i++) {
-        int w = snprintf(out + len, cap - len, "%s%s", i ? " " : "", tok[i]);
-        if (w < 0)
-            break;
-        len += (size_t)w;
-    }
-}
-
-bool common_command(Session *s, char **tok, int n)
-{
-    const char *cmd = tok[0];
-    char err[256];
-    if (!strcasecmp(cmd, "isready")) {
-        out_line("readyok");
-    } else if (!strcasecmp(cmd, "position")) {
-        if (!session_position(s, tok + 1, n - 1, err, sizeof err))
-            report_error("%s", err);
-    } else if (!strcasecmp(cmd, "fen") || !strcasecmp(cmd, "startpos")) {
-        /* "position" left out, as some GUIs do (and one sends it again after every position). */
-        if (!session_position(s, tok, n, err, sizeof err))
-            report_error("%s", err);
-    } else if (!strcasecmp(cmd, "d")) {
-        cmd_display(s);
-    } else if (!strcasecmp(cmd, "eval")) {
-        cmd_eval(s);
-    } else if (!strcasecmp(cmd, "bench")) {
-        cmd_bench(s, tok + 1, n - 1);
-    } else {
-        return false;
-    }
-    return true;
-}
+static const DialectOps *const dialects[] = { &uci_dialect, &ucci_dialect, &cecp_dialect };
 
 int protocol_loop(FILE *in)
 {
     static Session s;
     session_init(&s);
+    options_reset(&s);
+    const DialectOps *d = &uci_dialect; /* until a handshake says otherwise */
     char *line;
     for (;;) {
         LineStatus st = read_line(in, &line);
         if (st == LINE_EOF)
             break;
+        snprintf(s.command, sizeof s.command, "%s", st == LINE_OK ? "" : "(line)");
         if (st == LINE_TOO_LONG) {
-            report_error("line longer than %d bytes ignored", LINE_MAX_BYTES);
+            report_error(&s, "line longer than %d bytes ignored", LINE_MAX_BYTES);
             continue;
         }
         if (st == LINE_BINARY) {
-            report_error("line with a NUL byte ignored");
+            report_error(&s, "line with a NUL byte ignored");
             continue;
         }
         char **tok;
         int n = split_tokens(line, &tok);
         if (!n || tok[0][0] == '#')
             continue;
-        /* Either handshake may come at any time; the latest one sets the dialect. */
-        if (!strcasecmp(tok[0], "uci") || !strcasecmp(tok[0], "ucci")) {
-            s.dialect = strcasecmp(tok[0], "uci") ? DIALECT_UCCI : DIALECT_UCI;
+        snprintf(s.command, sizeof s.command, "%s", tok[0]);
+        /* Any handshake may come at any time; the latest one sets the dialect. */
+        const DialectOps *hello = NULL;
+        for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
+            if (!strcasecmp(tok[0], dialects[i]->hello))
+                hello = dialects[i];
+        if (hello) {
+            d = hello;
+            s.dialect = d->id;
             session_update_settings(&s);
-            if (s.dialect == DIALECT_UCI)
-                uci_handshake(&s);
-            else
-                ucci_handshake(&s);
+            d->handshake(&s);
             continue;
         }
-        if (!(s.dialect == DIALECT_UCCI ? ucci_command(&s, tok, n) : uci_command(&s, tok, n)))
+        if (!d->command(&s, tok, n))
             return 0;
     }
     /* Input closed: a search that ends by itself may finish and answer; an open-ended one is stopped. */

@@ -21,12 +21,10 @@ void session_init(Session *s)
     s->dialect = DIALECT_UCI;
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
-    s->rank_choice = -1;
     s->variant_set = false;
-    s->rules_choice = -1;
-    s->millisec = true;
-    s->batch = s->debug = s->ponder_allowed = false;
     s->thread_live = false;
+    s->stopping = false;
+    pthread_mutex_init(&s->lock, NULL);
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
     s->hopeless_moves = s->level_moves = 0;
@@ -49,14 +47,17 @@ void session_update_settings(Session *s)
     }
 }
 
-void report_error(const char *fmt, ...)
+void report_error(const Session *s, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    out_line("info string error: %s", msg);
+    if (s->dialect == DIALECT_CECP)
+        out_line("Error (%s): %s", msg, s->command);
+    else
+        out_line("info string error: %s", msg);
 }
 
 int split_tokens(char *line, char ***tokens)
@@ -115,23 +116,6 @@ bool parse_number(const char *s, long long lo, long long hi, bool clamp, long lo
     if (v > hi)
         v = hi;
     *out = v;
-    return true;
-}
-
-bool go_number(char **tok, int n, int *i, long long lo, long long hi, long long *out)
-{
-    const char *key = tok[*i];
-    if (*i + 1 >= n) {
-        report_error("go: '%s' needs a value", key);
-        return false;
-    }
-    const char *v = tok[++*i];
-    if (!parse_number(v, lo, hi, true, out)) {
-        report_error("go: bad value '%.32s' for '%s'", v, key);
-        return false;
-    }
-    if (*out < 0)
-        *out = 0;
     return true;
 }
 
@@ -208,9 +192,15 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
 static void *search_main(void *arg)
 {
     Session *s = arg;
-    SearchResult r;
-    search_run(&s->search_board, &s->limits, &s->reporter, &r);
-    s->finish(s, &r);
+    for (bool again = true; again;) {
+        SearchResult r;
+        search_run(&s->search_board, &s->limits, &s->reporter, &r);
+        pthread_mutex_lock(&s->lock);
+        again = s->finish(s, &r) && !s->stopping;
+        if (again)
+            search_prepare(&s->limits);
+        pthread_mutex_unlock(&s->lock);
+    }
     atomic_store(&s->active, false);
     return NULL;
 }
@@ -225,16 +215,31 @@ static void join_finished(Session *s)
 
 void session_stop(Session *s)
 {
-    if (s->thread_live && atomic_load(&s->active))
+    if (s->thread_live && atomic_load(&s->active)) {
+        pthread_mutex_lock(&s->lock);
+        s->stopping = true;
         search_stop();
+        pthread_mutex_unlock(&s->lock);
+    }
     join_finished(s);
+    s->stopping = false;
+}
+
+void session_ponderhit(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    if (atomic_load(&s->active))
+        search_ponderhit();
+    pthread_mutex_unlock(&s->lock);
 }
 
 void session_wait(Session *s) { join_finished(s); }
 
-void session_go(Session *s, const SearchLimits *limits)
+void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish)
 {
     session_stop(s);
+    s->reporter = *reporter;
+    s->finish = finish;
     memcpy(&s->search_board, &s->board, sizeof s->board);
     s->limits = *limits;
 #ifdef CHUHAN_FUZZ
@@ -326,7 +331,7 @@ void cmd_bench(Session *s, char **tok, int n)
 {
     long long depth = BENCH_DEFAULT_DEPTH;
     if (n > 0 && !parse_number(tok[0], 1, MAX_PLY - 8, false, &depth)) {
-        report_error("bench takes a depth from 1 to %d, not '%.16s'", MAX_PLY - 8, tok[0]);
+        report_error(s, "bench takes a depth from 1 to %d, not '%.16s'", MAX_PLY - 8, tok[0]);
         return;
     }
     session_stop(s);

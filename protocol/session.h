@@ -11,7 +11,7 @@
 #include "../engine/board.h"
 #include "../engine/search.h"
 
-typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
+typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;
 
 /* Fuzzing builds cap the work one command can cause, so that every input runs in milliseconds. */
 #ifdef CHUHAN_FUZZ
@@ -22,8 +22,17 @@ typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
 
 typedef struct Session Session;
 
+/*
+ * Answers a finished search, in the search thread, holding the session's
+ * lock. It may set up another search in search_board and limits to run
+ * straight after in the same thread (CECP's pondering on the expected
+ * reply); it then returns true.
+ */
+typedef bool (*SearchFinish)(Session *s, const SearchResult *r);
+
 struct Session {
     Dialect dialect;
+    char command[32];   /* the first word of the line being answered, for CECP's error form */
     Board board;        /* the game position, with the moves that led to it */
     int nban;           /* UCCI banmoves, until the next position */
     Move ban[MAX_MOVES];
@@ -34,23 +43,26 @@ struct Session {
     /* The rules played by: the Rules option, or -1 (auto) for repetition-draw once UCI_Variant is set. */
     int rules_choice;
 
-    /* UCCI settings. */
-    bool millisec, batch, debug, ponder_allowed;
+    /* UCCI settings, and whether the GUI lets the engine ponder (UCI/UCCI Ponder, CECP hard/easy). */
+    bool millisec, batch, ponder;
 
     /* The running search. */
     pthread_t thread;
     bool thread_live;     /* a thread was started and not yet joined */
     atomic_bool active;   /* it has not printed its answer yet */
+    pthread_mutex_t lock; /* orders a follow-up search with stops and ponderhits from the input thread */
+    bool stopping;        /* a stop was asked: no follow-up search may start */
     Board search_board;
     SearchLimits limits;
     atomic_bool draw_offered; /* UCCI: the opponent offered a draw (go draw, ponderhit draw) */
-    void (*finish)(Session *s, const SearchResult *r); /* prints the answer */
+    SearchFinish finish;
     SearchReporter reporter;
 
     /* UCCI draw and resign judgement over successive moves. */
     int hopeless_moves, level_moves;
 };
 
+/* The start position and no search; the options' values come from options_reset(). */
 void session_init(Session *s);
 /*
  * Recomputes what follows from the dialect and the options: the move
@@ -71,8 +83,14 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen);
 /* The same parse into a board of the caller's, leaving the session alone (for UCCI probe). */
 bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t errlen);
 
-/* Starts a search of the current position in its own thread. */
-void session_go(Session *s, const SearchLimits *limits);
+/*
+ * Stops any search still running, then starts one of the current position
+ * in its own thread, reporting through `reporter` and answering with
+ * `finish`.
+ */
+void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish);
+/* search_ponderhit(), ordered with a follow-up search that may be starting. */
+void session_ponderhit(Session *s);
 /* Stops a running search and waits until it has answered; no-op when idle. */
 void session_stop(Session *s);
 /* Waits for a running search to finish by itself. */
@@ -83,13 +101,6 @@ static inline bool session_searching(Session *s) { return atomic_load(&s->active
 bool parse_number(const char *s, long long lo, long long hi, bool clamp, long long *out);
 
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
-/*
- * The value of the go parameter tok[*i], which follows it; *i moves onto it.
- * Larger values clamp to hi; times below zero, which some GUIs send when
- * short of time, count as zero. On a missing or bad value it reports the
- * error and returns false.
- */
-bool go_number(char **tok, int n, int *i, long long lo, long long hi, long long *out);
 
 /* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
 Move parse_legal_move(Session *s, Board *b, const char *tok);
@@ -101,7 +112,7 @@ void cmd_eval(Session *s);
 void cmd_perft(Session *s, int depth);
 void cmd_bench(Session *s, char **tok, int n);
 
-/* "info string error: ..." */
-void report_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* An error in the dialect's form: "info string error: ..." (UCI, UCCI), "Error (...): command" (CECP). */
+void report_error(const Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

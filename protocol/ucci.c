@@ -10,8 +10,9 @@
 #include "../engine/score.h"
 #include "../engine/tt.h"
 #include "io.h"
+#include "commands.h"
+#include "dialect.h"
 #include "options.h"
-#include "protocol.h"
 #include "version.h"
 
 /*
@@ -59,12 +60,12 @@ static void ucci_currmove(void *ctx, int depth, Move move, int number)
     out_line("info currmove %s currmovenumber %d", m, number);
 }
 
-static void ucci_finish(Session *s, const SearchResult *r)
+static bool ucci_finish(Session *s, const SearchResult *r)
 {
     if (!r->best) {
         out_line("info depth 0 score %d", -UCCI_MATE);
         out_line("nobestmove");
-        return;
+        return false;
     }
     /* Judgements over successive moves: how long the game has looked lost, or level. */
     s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
@@ -86,9 +87,10 @@ static void ucci_finish(Session *s, const SearchResult *r)
     else if (draw)
         out_text(" draw");
     out_end();
+    return false;
 }
 
-void ucci_handshake(Session *s)
+static void ucci_handshake(Session *s)
 {
     (void)s;
     out_line("id name Chuhan " CHUHAN_VERSION);
@@ -100,29 +102,6 @@ void ucci_handshake(Session *s)
     out_line("ucciok");
 }
 
-/* "setoption name [value]"; the UCI form with "name" and "value" words is taken too. */
-static void ucci_setoption(Session *s, char **tok, int n)
-{
-    char name[256], value[256], err[256];
-    if (n == 0) {
-        report_error("setoption needs an option name");
-        return;
-    }
-    if (!strcasecmp(tok[0], "name") && n > 1) {
-        int v = 1;
-        while (v < n && strcasecmp(tok[v], "value"))
-            v++;
-        join_tokens(tok + 1, v - 1, name, sizeof name);
-        join_tokens(tok + v + 1, v < n ? n - v - 1 : 0, value, sizeof value);
-        if (!options_set(s, name, v < n ? value : NULL, err, sizeof err))
-            report_error("%s", err);
-        return;
-    }
-    join_tokens(tok + 1, n - 1, value, sizeof value);
-    if (!options_set(s, tok[0], n > 1 ? value : NULL, err, sizeof err))
-        report_error("%s", err);
-}
-
 static void ucci_banmoves(Session *s, char **tok, int n)
 {
     Move ban[MAX_MOVES];
@@ -130,7 +109,7 @@ static void ucci_banmoves(Session *s, char **tok, int n)
     for (int i = 0; i < n; i++) {
         Move m = parse_legal_move(s, &s->board, tok[i]);
         if (!m) {
-            report_error("banmoves: '%.16s' is not a legal move here; bans unchanged", tok[i]);
+            report_error(s, "banmoves: '%.16s' is not a legal move here; bans unchanged", tok[i]);
             return;
         }
         if (k < MAX_MOVES)
@@ -143,86 +122,27 @@ static void ucci_banmoves(Session *s, char **tok, int n)
 /* go [ponder | draw] depth N | nodes N | time T [movestogo N | increment I] [opptime ...] | infinite; UCI words too. */
 static void ucci_go(Session *s, char **tok, int n)
 {
-    SearchLimits l = { 0 };
-    long long v;
-    bool limited = false, has_time = false, has_mtg = false, has_inc = false, uci_clock = false, static_only = false;
-    int us = s->board.side, unit = s->millisec ? 1 : 1000;
-    atomic_store(&s->draw_offered, false);
-    for (int i = 0; i < n; i++) {
-        const char *k = tok[i];
-        bool ok = true;
-        if (!strcasecmp(k, "ponder")) {
-            l.ponder = true;
-        } else if (!strcasecmp(k, "draw")) {
-            atomic_store(&s->draw_offered, true);
-        } else if (!strcasecmp(k, "infinite")) {
-            l.infinite = limited = true;
-        } else if (!strcasecmp(k, "depth")) {
-            if (i + 1 < n && !strcasecmp(tok[i + 1], "infinite")) {
-                l.infinite = limited = true;
-                i++;
-                continue;
-            }
-            ok = go_number(tok, n, &i, 0, MAX_PLY - 8, &v);
-            l.depth = (int)v;
-            static_only = v == 0;
-            limited = true;
-        } else if (!strcasecmp(k, "nodes")) {
-            ok = go_number(tok, n, &i, 1, INT64_MAX, &v);
-            l.nodes = (uint64_t)v;
-            limited = true;
-        } else if (!strcasecmp(k, "time") || !strcasecmp(k, "opptime")) {
-            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l.time[k[0] == 't' || k[0] == 'T' ? us : us ^ 1] = v * unit;
-            has_time |= k[0] == 't' || k[0] == 'T';
-            l.use_clock = limited = true;
-        } else if (!strcasecmp(k, "increment") || !strcasecmp(k, "oppincrement")) {
-            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l.inc[k[0] == 'i' || k[0] == 'I' ? us : us ^ 1] = v * unit;
-            has_inc |= k[0] == 'i' || k[0] == 'I';
-        } else if (!strcasecmp(k, "movestogo")) {
-            ok = go_number(tok, n, &i, 0, 10000, &v);
-            l.movestogo = (int)v;
-            has_mtg = true;
-        } else if (!strcasecmp(k, "oppmovestogo")) {
-            ok = go_number(tok, n, &i, 0, 10000, &v);
-        } else if (!strcasecmp(k, "wtime") || !strcasecmp(k, "btime")) {
-            /* Some UCCI managers send UCI clocks, always in milliseconds. */
-            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l.time[tolower((unsigned char)k[0]) == 'w' ? RED : BLACK] = v;
-            l.use_clock = limited = uci_clock = true;
-        } else if (!strcasecmp(k, "winc") || !strcasecmp(k, "binc")) {
-            ok = go_number(tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l.inc[tolower((unsigned char)k[0]) == 'w' ? RED : BLACK] = v;
-        } else if (!strcasecmp(k, "movetime")) {
-            ok = go_number(tok, n, &i, 0, TIME_MAX, &v);
-            l.movetime = v ? v : 1;
-            limited = true;
-        } else if (!strcasecmp(k, "mate")) {
-            ok = go_number(tok, n, &i, 1, MAX_PLY / 2 - 4, &v);
-            l.mate = (int)v;
-            limited = true;
-        } else {
-            report_error("go: unknown parameter '%.32s'", k);
-            return;
-        }
-        if (!ok)
-            return;
+    static const SearchReporter reporter = { .info = ucci_info, .currmove = ucci_currmove };
+    GoGrammar grammar = { .time_unit = s->millisec ? 1 : 1000, .depth0_static = true };
+    GoRequest go;
+    if (!parse_go(s, tok, n, &grammar, &go))
+        return;
+    atomic_store(&s->draw_offered, go.draw_offered);
+    if (go.perft) {
+        session_stop(s);
+        cmd_perft(s, go.perft);
+        return;
     }
-    /* "time T" alone is the time for this one move, as managers send for a fixed time per move. */
-    if (has_time && !has_mtg && !has_inc && !uci_clock)
-        l.movestogo = 1;
-
-    if (static_only) {
+    if (go.static_only) {
         out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate(&s->board)));
         out_line("nobestmove");
         return;
     }
-    if (!limited)
-        l.infinite = true;
-    l.nbanmoves = s->nban;
-    memcpy(l.banmoves, s->ban, sizeof *s->ban * (size_t)s->nban);
-    session_go(s, &l);
+    go.limits.nbanmoves = s->nban;
+    memcpy(go.limits.banmoves, s->ban, sizeof *s->ban * (size_t)s->nban);
+    SearchReporter r = reporter;
+    r.ctx = s;
+    session_go(s, &go.limits, &r, ucci_finish);
 }
 
 /* probe startpos|fen ... [moves ...] -> pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D] */
@@ -231,7 +151,7 @@ static void ucci_probe(Session *s, char **tok, int n)
     static Board b;
     char err[256];
     if (!parse_position(s, tok, n, &b, err, sizeof err)) {
-        report_error("probe: %s", err);
+        report_error(s, "probe: %s", err);
         return;
     }
     TTHit hit;
@@ -251,7 +171,7 @@ static void ucci_probe(Session *s, char **tok, int n)
     out_end();
 }
 
-bool ucci_command(Session *s, char **tok, int n)
+static bool ucci_command(Session *s, char **tok, int n)
 {
     const char *cmd = tok[0];
     if (!strcasecmp(cmd, "quit")) {
@@ -261,17 +181,13 @@ bool ucci_command(Session *s, char **tok, int n)
     }
     if (common_command(s, tok, n))
         return true;
-    if (!strcasecmp(cmd, "setoption")) {
-        ucci_setoption(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
+    if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
         search_clear();
         s->hopeless_moves = s->level_moves = 0;
     } else if (!strcasecmp(cmd, "banmoves")) {
         ucci_banmoves(s, tok + 1, n - 1);
     } else if (!strcasecmp(cmd, "go")) {
-        s->reporter = (SearchReporter){ .info = ucci_info, .currmove = ucci_currmove, .ctx = s };
-        s->finish = ucci_finish;
         ucci_go(s, tok + 1, n - 1);
     } else if (!strcasecmp(cmd, "stop")) {
         if (session_searching(s))
@@ -281,12 +197,13 @@ bool ucci_command(Session *s, char **tok, int n)
     } else if (!strcasecmp(cmd, "ponderhit")) {
         if (n > 1 && !strcasecmp(tok[1], "draw"))
             atomic_store(&s->draw_offered, true);
-        if (session_searching(s))
-            search_ponderhit();
+        session_ponderhit(s);
     } else if (!strcasecmp(cmd, "probe")) {
         ucci_probe(s, tok + 1, n - 1);
     } else {
-        report_error("unknown command '%.64s'", cmd);
+        report_error(s, "unknown command '%.64s'", cmd);
     }
     return true;
 }
+
+const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_command };

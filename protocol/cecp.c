@@ -1,0 +1,441 @@
+/*
+ * CECP, the XBoard/WinBoard protocol (version 2), as XBoard 4.9 speaks it
+ * for xiangqi: moves with files a-i and ranks 0-9 ("h2e2"), clocks in
+ * centiseconds, the engine choosing its own moves unless in force mode.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../engine/evaluate.h"
+#include "../engine/movegen.h"
+#include "../engine/rules.h"
+#include "../engine/tt.h"
+#include "commands.h"
+#include "dialect.h"
+#include "io.h"
+#include "options.h"
+#include "version.h"
+
+/* XBoard's mate scores: 100000 + moves to mate, negative when mated. */
+enum { XB_MATE = 100000 };
+/* Resigning and draws, as in UCCI: thresholds in centipawns and the moves a judgement must hold. */
+enum { RESIGN_SCORE = 1500, RESIGN_MOVES = 4, DRAW_ACCEPT_SCORE = 50 };
+
+/* What CECP keeps between commands. */
+static struct {
+    bool force;        /* the engine plays neither side */
+    int engine_side;   /* the side it plays otherwise */
+    atomic_bool post;  /* thinking output on */
+    bool analyzing;
+    int mps;           /* level: moves per session (0: all the game) */
+    int64_t base_ms, inc_ms, st_ms;
+    int sd;
+    int64_t time_ms, otim_ms; /* the clocks as XBoard last sent them (-1: not yet) */
+    Move pondered;     /* the reply a ponder search is running on, or MOVE_NONE */
+    bool discard;      /* the running search's answer is not wanted */
+    bool game_over;
+    int last_score, hopeless_moves;
+    SearchInfo last;   /* the latest report, for `.` in analysis (under the session's lock) */
+} xb;
+
+static int xb_score(int v)
+{
+    if (!is_mate_score(v))
+        return v;
+    int moves = (forced_plies(v) + 1) / 2;
+    return v > 0 ? XB_MATE + moves : -XB_MATE - moves;
+}
+
+static void xb_info(void *ctx, const SearchInfo *i)
+{
+    Session *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    xb.last = *i;
+    xb.last.pv = NULL;
+    pthread_mutex_unlock(&s->lock);
+    if (!atomic_load(&xb.post) || i->bound != BOUND_EXACT || i->multipv != 1)
+        return;
+    out_begin();
+    out_text("%d %d %" PRId64 " %" PRIu64, i->depth, xb_score(i->score), i->time_ms / 10, i->nodes);
+    for (int k = 0; k < i->pv_len; k++) {
+        char m[MOVE_STR_MAX];
+        format_move(s, i->pv[k], m);
+        out_text(" %s", m);
+    }
+    out_end();
+}
+
+static const SearchReporter reporter_proto = { .info = xb_info };
+
+/* The game's end by the rules the engine knows, for the side now to move; false while play goes on. */
+static bool game_result(Session *s)
+{
+    Board *b = &s->board;
+    const char *side = b->side == RED ? "Red" : "Black", *other = b->side == RED ? "Black" : "Red";
+    const char *win = b->side == RED ? "0-1" : "1-0", *loss = b->side == RED ? "1-0" : "0-1";
+    Move list[MAX_MOVES];
+    if (!gen_legal(b, list)) {
+        if (b->checked)
+            out_line("%s {%s mates}", win, other);
+        else
+            out_line("%s {%s is stalemated}", win, side);
+        return true;
+    }
+    switch (repetition_verdict(b, b->hply)) {
+    case VERDICT_WIN:
+        out_line("%s {%s checked or chased perpetually}", loss, other);
+        return true;
+    case VERDICT_LOSS:
+        out_line("%s {%s checked or chased perpetually}", win, side);
+        return true;
+    case VERDICT_DRAW:
+        out_line("1/2-1/2 {Draw by repetition}");
+        return true;
+    case VERDICT_NONE:
+        break;
+    }
+    if (natural_limit_reached(b)) {
+        out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit());
+        return true;
+    }
+    if (dead_draw(b)) {
+        out_line("1/2-1/2 {Draw: neither side can mate}");
+        return true;
+    }
+    return false;
+}
+
+/* Plays m on the game board. */
+static void play(Session *s, Move m)
+{
+    if (s->board.hply >= UNDO_MAX - MAX_PLY - 8)
+        board_trim_history(&s->board, UNDO_MAX / 2);
+    make_move(&s->board, m);
+}
+
+static SearchLimits move_limits(const Session *s, int side)
+{
+    SearchLimits l = { .depth = xb.sd };
+    if (xb.st_ms) {
+        l.movetime = xb.st_ms;
+        return l;
+    }
+    l.use_clock = true;
+    l.time[side] = xb.time_ms >= 0 ? xb.time_ms : xb.base_ms;
+    l.time[side ^ 1] = xb.otim_ms >= 0 ? xb.otim_ms : xb.base_ms;
+    l.inc[RED] = l.inc[BLACK] = xb.inc_ms;
+    if (xb.mps)
+        l.movestogo = xb.mps - (s->board.fullmove - 1) % xb.mps;
+    return l;
+}
+
+/*
+ * The engine's move, found: resign, or play it (and say so), then perhaps
+ * ponder on the reply it expects, a follow-up search in the same thread.
+ */
+static bool xb_finish(Session *s, const SearchResult *r)
+{
+    if (xb.discard || xb.analyzing)
+        return false;
+    if (!r->best) {
+        xb.game_over = game_result(s);
+        return false;
+    }
+    xb.last_score = r->score;
+    xb.hopeless_moves = r->score <= -RESIGN_SCORE ? xb.hopeless_moves + 1 : 0;
+    if (r->score <= -VALUE_MATE_BOUND || xb.hopeless_moves >= RESIGN_MOVES) {
+        out_line("resign");
+        xb.game_over = true;
+        return false;
+    }
+    char m[MOVE_STR_MAX];
+    format_move(s, r->best, m);
+    /* The board first: XBoard answers the move at once, and that answer reads the board. */
+    play(s, r->best);
+    out_line("move %s", m);
+    xb.game_over = game_result(s);
+    if (xb.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
+        return false;
+    xb.pondered = r->ponder;
+    memcpy(&s->search_board, &s->board, sizeof s->board);
+    make_move(&s->search_board, r->ponder);
+    s->limits = move_limits(s, s->board.side ^ 1);
+    s->limits.ponder = true;
+    return true;
+}
+
+/* Stops a search whose answer is no longer wanted. */
+static void drop_search(Session *s)
+{
+    xb.discard = true;
+    session_stop(s);
+    xb.discard = false;
+    xb.pondered = MOVE_NONE;
+}
+
+static void think(Session *s)
+{
+    SearchReporter r = reporter_proto;
+    r.ctx = s;
+    if (xb.analyzing) {
+        SearchLimits l = { .infinite = true };
+        session_go(s, &l, &r, xb_finish);
+    } else if (!xb.force && !xb.game_over && s->board.side == xb.engine_side) {
+        SearchLimits l = move_limits(s, xb.engine_side);
+        session_go(s, &l, &r, xb_finish);
+    }
+}
+
+/* The opponent's move: into a running ponder search when it was the expected one, else a new search. */
+static void user_move(Session *s, const char *text)
+{
+    pthread_mutex_lock(&s->lock);
+    Move pondered = session_searching(s) ? xb.pondered : MOVE_NONE;
+    pthread_mutex_unlock(&s->lock);
+    Move m = move_parse(text, 0);
+    Board *b = &s->board;
+    if (pondered && m == pondered) {
+        play(s, m);
+        if (!(xb.game_over = game_result(s))) {
+            session_ponderhit(s);
+            return;
+        }
+    }
+    drop_search(s);
+    if (!m) {
+        out_line("Illegal move (not a move): %s", text);
+        return;
+    }
+    if (!move_is_legal(b, m)) {
+        out_line("Illegal move (%s): %s", b->checked ? "the general is in check" : "not legal here", text);
+        return;
+    }
+    play(s, m);
+    xb.game_over = game_result(s);
+    think(s);
+}
+
+static void new_game(Session *s)
+{
+    drop_search(s);
+    board_set_fen(&s->board, START_FEN, NULL, 0);
+    search_clear();
+    xb.force = xb.analyzing = xb.game_over = false;
+    xb.engine_side = BLACK;
+    xb.sd = 0;
+    xb.st_ms = 0;
+    xb.time_ms = xb.otim_ms = -1;
+    xb.hopeless_moves = 0;
+}
+
+static void features(void)
+{
+    out_line("feature myname=\"Chuhan " CHUHAN_VERSION "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
+             "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1");
+    options_print(DIALECT_CECP);
+    out_line("feature done=1");
+}
+
+/* level MPS BASE INC: BASE in minutes or minutes:seconds, INC in seconds. */
+static bool parse_level(char **tok, int n)
+{
+    if (n < 4)
+        return false;
+    char *end;
+    long mps = strtol(tok[1], &end, 10);
+    if (*end || mps < 0)
+        return false;
+    double min = strtod(tok[2], &end), sec = 0;
+    if (*end == ':')
+        sec = strtod(end + 1, &end);
+    if (*end || min < 0 || sec < 0)
+        return false;
+    double inc = strtod(tok[3], &end);
+    if (*end || inc < 0)
+        return false;
+    xb.mps = (int)mps;
+    xb.base_ms = (int64_t)((min * 60 + sec) * 1000);
+    xb.inc_ms = (int64_t)(inc * 1000);
+    xb.st_ms = 0;
+    return true;
+}
+
+static void take_back(Session *s, int plies)
+{
+    drop_search(s);
+    if (s->board.hply < plies) {
+        report_error(s, "no move to take back");
+        return;
+    }
+    while (plies--)
+        unmake_move(&s->board);
+    xb.game_over = false;
+    if (xb.analyzing) /* otherwise XBoard takes moves back in force mode, and says when to go on */
+        think(s);
+}
+
+static void set_option(Session *s, const char *text)
+{
+    char name[256], err[256];
+    const char *eq = strchr(text, '=');
+    size_t len = eq ? (size_t)(eq - text) : strlen(text);
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), text);
+    drop_search(s);
+    if (!options_set(s, name, eq ? eq + 1 : NULL, err, sizeof err))
+        report_error(s, "%s", err);
+}
+
+/* Clocks, limits and resources: a command word and one whole number; false if tok[0] is none of them. */
+static bool numeric_command(Session *s, char **tok, int n)
+{
+    static const struct {
+        const char *word;
+        long long lo, hi;
+    } words[] = {
+        { "time", INT64_MIN, TIME_MAX / 10 }, { "otim", INT64_MIN, TIME_MAX / 10 }, { "sd", 1, MAX_PLY - 8 },
+        { "st", 1, TIME_MAX / 1000 },         { "memory", 1, TT_MAX_MB },            { "cores", 1, MAX_THREADS },
+    };
+    size_t k = 0;
+    while (k < sizeof words / sizeof *words && strcasecmp(tok[0], words[k].word))
+        k++;
+    if (k == sizeof words / sizeof *words)
+        return false;
+    long long v;
+    if (n < 2 || !parse_number(tok[1], words[k].lo, words[k].hi, true, &v)) {
+        report_error(s, "needs a whole number from %lld to %lld", words[k].lo, words[k].hi);
+        return true;
+    }
+    char value[32], err[256];
+    snprintf(value, sizeof value, "%lld", v);
+    switch (k) {
+    case 0: xb.time_ms = v > 0 ? v * 10 : 0; break; /* centiseconds */
+    case 1: xb.otim_ms = v > 0 ? v * 10 : 0; break;
+    case 2: xb.sd = (int)v; break;
+    case 3: xb.st_ms = v * 1000; break;
+    default:
+        if (!options_set(s, k == 4 ? "Hash" : "Threads", value, err, sizeof err))
+            report_error(s, "%s", err);
+    }
+    return true;
+}
+
+/* Commands XBoard sends that need no answer and change nothing here. */
+static bool ignored(const char *cmd)
+{
+    static const char *const words[] = { "accepted", "rejected", "random", "computer", "name", "rating", "ics", "bk" };
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (!strcasecmp(cmd, words[k]))
+            return true;
+    return false;
+}
+
+static bool cecp_command(Session *s, char **tok, int n)
+{
+    const char *cmd = tok[0];
+    char fen[FEN_MAX + 2], err[256];
+    if (!strcasecmp(cmd, "quit")) {
+        drop_search(s);
+        return false;
+    }
+    if (numeric_command(s, tok, n) || ignored(cmd))
+        return true;
+    if (!strcasecmp(cmd, "protover")) {
+        features();
+    } else if (!strcasecmp(cmd, "new")) {
+        new_game(s);
+    } else if (!strcasecmp(cmd, "variant")) {
+        if (n < 2 || strcasecmp(tok[1], "xiangqi"))
+            report_error(s, "only xiangqi is played");
+    } else if (!strcasecmp(cmd, "setboard")) {
+        join_tokens(tok + 1, n - 1, fen, sizeof fen);
+        drop_search(s);
+        if (!board_set_fen(&s->board, fen, err, sizeof err))
+            report_error(s, "bad FEN: %s", err);
+        xb.game_over = false;
+        if (xb.analyzing)
+            think(s);
+    } else if (!strcasecmp(cmd, "usermove")) {
+        if (n < 2)
+            report_error(s, "usermove needs a move");
+        else
+            user_move(s, tok[1]);
+    } else if (!strcasecmp(cmd, "go")) {
+        drop_search(s);
+        xb.force = false;
+        xb.engine_side = s->board.side;
+        think(s);
+    } else if (!strcasecmp(cmd, "playother")) {
+        drop_search(s);
+        xb.force = false;
+        xb.engine_side = s->board.side ^ 1;
+    } else if (!strcasecmp(cmd, "force")) {
+        drop_search(s);
+        xb.force = true;
+    } else if (!strcasecmp(cmd, "white") || !strcasecmp(cmd, "black")) {
+        drop_search(s); /* protocol 1: the engine plays the other colour */
+        xb.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
+    } else if (!strcasecmp(cmd, "?")) {
+        if (session_searching(s) && !xb.analyzing && !xb.pondered)
+            search_stop();
+    } else if (!strcasecmp(cmd, "ping")) {
+        out_line("pong %s", n > 1 ? tok[1] : "");
+    } else if (!strcasecmp(cmd, "draw")) {
+        if (!xb.game_over && xb.last_score <= DRAW_ACCEPT_SCORE)
+            out_line("offer draw");
+    } else if (!strcasecmp(cmd, "result")) {
+        drop_search(s);
+        xb.game_over = true;
+    } else if (!strcasecmp(cmd, "undo") || !strcasecmp(cmd, "remove")) {
+        take_back(s, cmd[0] == 'u' || cmd[0] == 'U' ? 1 : 2);
+    } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
+        s->ponder = cmd[0] == 'h' || cmd[0] == 'H';
+        if (!s->ponder && xb.pondered)
+            drop_search(s);
+    } else if (!strcasecmp(cmd, "post") || !strcasecmp(cmd, "nopost")) {
+        atomic_store(&xb.post, cmd[0] == 'p' || cmd[0] == 'P');
+    } else if (!strcasecmp(cmd, "level")) {
+        if (!parse_level(tok, n))
+            report_error(s, "level takes MOVES BASE INCREMENT, as 40 5 0 or 0 2:30 1");
+    } else if (!strcasecmp(cmd, "analyze")) {
+        drop_search(s);
+        xb.analyzing = true;
+        atomic_store(&xb.post, true);
+        think(s);
+    } else if (!strcasecmp(cmd, "exit")) {
+        drop_search(s);
+        xb.analyzing = false;
+    } else if (!strcasecmp(cmd, ".")) {
+        pthread_mutex_lock(&s->lock);
+        SearchInfo last = xb.last;
+        pthread_mutex_unlock(&s->lock);
+        if (xb.analyzing)
+            out_line("stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
+    } else if (!strcasecmp(cmd, "option")) {
+        char text[256];
+        join_tokens(tok + 1, n - 1, text, sizeof text);
+        set_option(s, text);
+    } else if (!strcasecmp(cmd, "d") || !strcasecmp(cmd, "eval") || !strcasecmp(cmd, "bench")) {
+        common_command(s, tok, n);
+    } else if (move_parse(cmd, 0)) {
+        user_move(s, cmd); /* a bare move, as XBoard sends without usermove=1 */
+    } else {
+        report_error(s, "unknown command");
+    }
+    return true;
+}
+
+/* XBoard sends "xboard" and then "protover 2", which gets the features. */
+static void cecp_handshake(Session *s)
+{
+    out_line("%s", "");
+    atomic_store(&xb.post, false);
+    xb.mps = 0;
+    xb.base_ms = 5 * 60 * 1000;
+    xb.inc_ms = 0;
+    new_game(s);
+}
+
+const DialectOps cecp_dialect = { "xboard", DIALECT_CECP, cecp_handshake, cecp_command };

@@ -1,0 +1,42 @@
+/*
+ * The grammar the dialects share: the commands UCI and UCCI (and in part
+ * CECP) accept alike, the `go` keywords of UCI and UCCI parsed once with the
+ * few real differences passed in, and `setoption` in its every form.
+ */
+#ifndef CHUHAN_COMMANDS_H
+#define CHUHAN_COMMANDS_H
+
+#include "session.h"
+
+/* What a dialect's `go` differs in. */
+typedef struct {
+    int time_unit;      /* ms per unit of UCCI's time, increment and opptime (1000 without usemillisec) */
+    bool depth0_static; /* UCCI: `go depth 0` asks for the static value, not a search */
+} GoGrammar;
+
+typedef struct {
+    SearchLimits limits;
+    int perft;          /* `go perft N`: a move-path count instead of a search (0: none) */
+    bool draw_offered;  /* UCCI `go draw` */
+    bool static_only;   /* UCCI `go depth 0` */
+} GoRequest;
+
+/*
+ * Parses the words after `go`: UCI's wtime btime winc binc movestogo depth
+ * nodes movetime mate infinite ponder searchmoves perft, and UCCI's time
+ * increment opptime oppincrement oppmovestogo draw `depth infinite`. A bare
+ * `go` searches until stopped; UCCI's `time T` alone is the time for this
+ * move. False after reporting the error.
+ */
+bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out);
+
+/* "setoption name N... [value V...]", or the bare "setoption N V..." of UCCI and some GUIs. */
+void cmd_setoption(Session *s, char **tok, int n);
+
+/* Commands every dialect accepts alike (isready, position, d, eval, bench); false if tok[0] is none of them. */
+bool common_command(Session *s, char **tok, int n);
+
+/* Joins tokens with single spaces into out. */
+void join_tokens(char **tok, int n, char *out, size_t cap);
+
+#endif

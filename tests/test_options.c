@@ -1,0 +1,95 @@
+/* Every option starts at the value the handshakes advertise, in each dialect. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/evaluate.h"
+#include "../engine/rules.h"
+#include "../engine/search.h"
+#include "../engine/tt.h"
+#include "../protocol/io.h"
+#include "../protocol/options.h"
+#include "common.h"
+
+static void setup_options(void)
+{
+    setup_tables();
+    search_init();
+}
+
+TestSuite(options, .init = setup_options);
+
+static char listing[8192];
+
+static void list_options(Dialect d)
+{
+    FILE *f = fmemopen(listing, sizeof listing - 1, "w");
+    cr_assert(f);
+    out_redirect(f);
+    options_print(d);
+    out_redirect(NULL);
+    fclose(f);
+}
+
+/* The default advertised for an option: the word after "default" (UCI, UCCI) or the CECP value. */
+static const char *advertised(const char *name)
+{
+    static char value[64];
+    char key[96];
+    snprintf(key, sizeof key, " %s type ", name);
+    const char *p = strstr(listing, key);
+    cr_assert(p, "option %s not advertised", name);
+    p = strstr(p, " default ");
+    cr_assert(p);
+    cr_assert_eq(sscanf(p, " default %63s", value), 1);
+    return value;
+}
+
+static long number(const char *name) { return strtol(advertised(name), NULL, 10); }
+static bool flag(const char *name) { return !strcmp(advertised(name), "true"); }
+
+/* The engine state after the start-up defaults, against what one dialect advertises. */
+static void expect_defaults(Dialect d)
+{
+    static Session s;
+    session_init(&s);
+    s.dialect = d;
+    options_reset(&s);
+    session_update_settings(&s);
+    list_options(d);
+    bool uci = d == DIALECT_UCI;
+    cr_assert_eq((long)tt_size_mb(), number(uci ? "Hash" : "hashsize"));
+    cr_assert_eq(search_options()->threads, number(uci ? "Threads" : "threads"));
+    cr_assert_eq(s.ponder, flag(uci ? "Ponder" : "ponder"));
+    cr_assert_eq(eval_uses_network(), flag(uci ? "Use NNUE" : "usennue"));
+    cr_assert_str_eq(advertised(uci ? "Rules" : "rules"), "auto");
+    cr_assert_eq(rules_in_use(), RULES_ASIAN, "auto without UCI_Variant");
+    cr_assert_str_eq(advertised(uci ? "EvalFile" : "evalfile"), "<embedded>");
+    if (uci) {
+        cr_assert_eq(search_options()->move_overhead, number("Move Overhead"));
+        cr_assert_eq(search_options()->multipv, number("MultiPV"));
+        cr_assert_str_eq(advertised("Rank Numbering"), "auto");
+        cr_assert_eq(s.rank_choice, -1);
+    } else {
+        cr_assert_eq(s.millisec, flag("usemillisec"));
+        cr_assert_eq(s.batch, flag("batch"));
+    }
+}
+
+Test(options, uci_defaults_are_the_values_in_use) { expect_defaults(DIALECT_UCI); }
+Test(options, ucci_defaults_are_the_values_in_use) { expect_defaults(DIALECT_UCCI); }
+
+Test(options, cecp_defaults_are_the_values_in_use)
+{
+    static Session s;
+    session_init(&s);
+    options_reset(&s);
+    list_options(DIALECT_CECP);
+    char want[128];
+    snprintf(want, sizeof want, "feature option=\"Move Overhead -spin %lld 0 5000\"",
+             (long long)search_options()->move_overhead);
+    cr_assert(strstr(listing, want), "%s", listing);
+    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", eval_uses_network());
+    cr_assert(strstr(listing, want), "%s", listing);
+    cr_assert(strstr(listing, "feature option=\"Rules -combo *auto"), "%s", listing);
+}
