@@ -2,6 +2,7 @@
 
 #include "../engine/board.h"
 #include "../engine/clock.h"
+#include "../engine/notation.h"
 #include "../engine/search.h"
 #include "bench.h"
 

@@ -18,6 +18,7 @@
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
+#include "../engine/notation.h"
 #include "../engine/rules.h"
 #include "../engine/search.h"
 #include "../engine/tt.h"

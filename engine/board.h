@@ -56,17 +56,6 @@ uint64_t board_compute_key(const Board *b);
 /* Derives key, material and placement, and the check flag once the men and the side are placed. */
 void board_finish(Board *b);
 
-#define START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-enum { FEN_MAX = 128 };
-
-/*
- * Reads a FEN (board, side, optional castling/en-passant dashes and the two
- * counters). On error returns false, writes the reason into err and leaves b
- * untouched. The text is read only up to its terminating NUL.
- */
-bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
-void board_get_fen(const Board *b, char out[FEN_MAX]);
-
 void make_move(Board *b, Move m);
 /*
  * Keeps only the newest `keep` history entries, for games longer than the
@@ -88,14 +77,5 @@ void make_null(Board *b);
 void unmake_null(Board *b);
 
 static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }
-
-/*
- * Move text in ICCS form ("h2e2"), ranks 0-9; rank_base 1 gives the ranks 1-10
- * of chess-derived tools ("h3e3", "a10a9"). Parsing checks the syntax only and
- * returns MOVE_NONE for anything that is not exactly one move.
- */
-enum { MOVE_STR_MAX = 8 };
-void move_to_str(Move m, int rank_base, char out[MOVE_STR_MAX]);
-Move move_parse(const char *s, int rank_base);
 
 #endif

@@ -7,6 +7,7 @@
 #include "board.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "notation.h"
 #include "tables.h"
 
 static const char piece_letters[PIECE_TYPE_NB + 1] = "KABNRCP";

@@ -8,6 +8,7 @@
 
 #include "../engine/board.h"
 #include "../engine/evaluate.h"
+#include "../engine/notation.h"
 #include "../engine/search.h"
 #include "../protocol/io.h"
 #include "../protocol/protocol.h"

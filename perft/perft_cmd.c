@@ -4,6 +4,7 @@
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
+#include "../engine/notation.h"
 #include "../engine/perft.h"
 #include "perft_cmd.h"
 

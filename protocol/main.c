@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/board.h"
+#include "../engine/notation.h"
 #include "../bench/bench.h"
 #include "../datagen/datagen.h"
 #include "../engine/search.h"

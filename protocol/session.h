@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "../engine/board.h"
+#include "../engine/notation.h"
 #include "../engine/search.h"
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;

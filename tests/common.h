@@ -6,6 +6,7 @@
 
 #include "../engine/board.h"
 #include "../engine/movegen.h"
+#include "../engine/notation.h"
 
 /* Every suite's init: the engine's static tables. */
 void setup_tables(void);
