@@ -64,95 +64,125 @@ static bool go_number(const Session *s, char **tok, int n, int *i, long long lo,
     return true;
 }
 
-/* The side a clock word is about: w/b for UCI's, ours or the opponent's for UCCI's. */
-static int clock_side(const char *k, int us)
+/* The go words that take a whole number, with the values they accept. */
+typedef enum {
+    W_WTIME, W_BTIME, W_WINC, W_BINC, W_TIME, W_OPPTIME, W_INCREMENT, W_OPPINCREMENT,
+    W_MOVESTOGO, W_OPPMOVESTOGO, W_DEPTH, W_NODES, W_MOVETIME, W_MATE, W_NUMERIC_NB
+} NumericWord;
+
+static const struct {
+    const char *word;
+    long long lo, hi;
+    bool limits; /* the search ends by it */
+} numeric[W_NUMERIC_NB] = {
+    [W_WTIME] = { "wtime", INT64_MIN, TIME_MAX, true },
+    [W_BTIME] = { "btime", INT64_MIN, TIME_MAX, true },
+    [W_WINC] = { "winc", INT64_MIN, TIME_MAX, false },
+    [W_BINC] = { "binc", INT64_MIN, TIME_MAX, false },
+    [W_TIME] = { "time", INT64_MIN, TIME_MAX, true },
+    [W_OPPTIME] = { "opptime", INT64_MIN, TIME_MAX, false },
+    [W_INCREMENT] = { "increment", INT64_MIN, TIME_MAX, false },
+    [W_OPPINCREMENT] = { "oppincrement", INT64_MIN, TIME_MAX, false },
+    [W_MOVESTOGO] = { "movestogo", 0, 10000, false },
+    [W_OPPMOVESTOGO] = { "oppmovestogo", 0, 10000, false },
+    [W_DEPTH] = { "depth", 0, MAX_PLY - 8, true },
+    [W_NODES] = { "nodes", 1, INT64_MAX, true },
+    [W_MOVETIME] = { "movetime", INT64_MIN, TIME_MAX, true },
+    [W_MATE] = { "mate", 1, MAX_PLY / 2 - 4, true },
+};
+
+/* What the numeric words said, before the limits are settled. */
+typedef struct {
+    bool limited, own_time, own_increment, movestogo, bad_limit;
+} GoWords;
+
+static void apply_number(NumericWord w, long long v, int us, const GoGrammar *g, GoRequest *out, GoWords *seen)
 {
-    char c = (char)tolower((unsigned char)k[0]);
-    return c == 'w' ? RED : c == 'b' ? BLACK : c == 'o' ? us ^ 1 : us;
+    SearchLimits *l = &out->limits;
+    switch (w) {
+    case W_WTIME: case W_BTIME: l->time[w == W_WTIME ? RED : BLACK] = v; l->use_clock = true; break;
+    case W_WINC: case W_BINC: l->inc[w == W_WINC ? RED : BLACK] = v; break;
+    case W_TIME: l->time[us] = v * g->time_unit; l->use_clock = seen->own_time = true; break;
+    case W_OPPTIME: l->time[us ^ 1] = v * g->time_unit; break;
+    case W_INCREMENT: l->inc[us] = v * g->time_unit; seen->own_increment = true; break;
+    case W_OPPINCREMENT: l->inc[us ^ 1] = v * g->time_unit; break;
+    case W_MOVESTOGO: l->movestogo = (int)v; seen->movestogo = true; break;
+    case W_OPPMOVESTOGO: break;
+    case W_DEPTH: l->depth = v ? (int)v : 1; out->static_only = !v && g->depth0_static; break;
+    case W_NODES: l->nodes = (uint64_t)v; break;
+    case W_MOVETIME: l->movetime = v ? v : 1; break;
+    case W_MATE: l->mate = (int)v; break;
+    case W_NUMERIC_NB: break;
+    }
+}
+
+/* The words without a number after them; false if k is none of them. */
+static bool apply_word(Session *s, char **tok, int n, int *i, GoRequest *out, GoWords *seen)
+{
+    const char *k = tok[*i];
+    SearchLimits *l = &out->limits;
+    if (!strcasecmp(k, "infinite")) {
+        l->infinite = seen->limited = true;
+    } else if (!strcasecmp(k, "ponder")) {
+        l->ponder = true;
+    } else if (!strcasecmp(k, "draw")) {
+        out->draw_offered = true;
+    } else if (!strcasecmp(k, "searchmoves")) {
+        Move m;
+        while (*i + 1 < n && l->nsearchmoves < MAX_MOVES && (m = parse_legal_move(s, &s->board, tok[*i + 1]))) {
+            l->searchmoves[l->nsearchmoves++] = m;
+            ++*i;
+        }
+    } else {
+        return false;
+    }
+    return true;
 }
 
 bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out)
 {
-    SearchLimits *l = &out->limits;
     *out = (GoRequest){ 0 };
-    long long v;
-    bool limited = false, move_time = false, mtg = false, inc = false;
+    GoWords seen = { 0 };
     int us = s->board.side;
     for (int i = 0; i < n; i++) {
         const char *k = tok[i];
-        bool ok = true;
-        if (!strcasecmp(k, "wtime") || !strcasecmp(k, "btime")) {
-            ok = go_number(s, tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l->time[clock_side(k, us)] = v;
-            l->use_clock = limited = true;
-        } else if (!strcasecmp(k, "winc") || !strcasecmp(k, "binc")) {
-            ok = go_number(s, tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l->inc[clock_side(k, us)] = v;
-        } else if (!strcasecmp(k, "time") || !strcasecmp(k, "opptime")) {
-            ok = go_number(s, tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l->time[clock_side(k, us)] = v * g->time_unit;
-            move_time |= clock_side(k, us) == us;
-            l->use_clock = limited = true;
-        } else if (!strcasecmp(k, "increment") || !strcasecmp(k, "oppincrement")) {
-            ok = go_number(s, tok, n, &i, INT64_MIN, TIME_MAX, &v);
-            l->inc[clock_side(k, us)] = v * g->time_unit;
-            inc |= clock_side(k, us) == us;
-        } else if (!strcasecmp(k, "movestogo")) {
-            ok = go_number(s, tok, n, &i, 0, 10000, &v);
-            l->movestogo = (int)v;
-            mtg = true;
-        } else if (!strcasecmp(k, "oppmovestogo")) {
-            ok = go_number(s, tok, n, &i, 0, 10000, &v);
-        } else if (!strcasecmp(k, "depth") && i + 1 < n && !strcasecmp(tok[i + 1], "infinite")) {
-            l->infinite = limited = true;
+        int w = 0;
+        while (w < W_NUMERIC_NB && strcasecmp(k, numeric[w].word))
+            w++;
+        if (w == W_DEPTH && i + 1 < n && !strcasecmp(tok[i + 1], "infinite")) {
+            out->limits.infinite = seen.limited = true; /* UCCI's "depth infinite" */
             i++;
-        } else if (!strcasecmp(k, "depth")) {
-            ok = go_number(s, tok, n, &i, 0, MAX_PLY - 8, &v);
-            l->depth = v ? (int)v : 1;
-            out->static_only = !v && g->depth0_static;
-            limited = true;
-        } else if (!strcasecmp(k, "nodes")) {
-            ok = go_number(s, tok, n, &i, 1, INT64_MAX, &v);
-            l->nodes = (uint64_t)v;
-            limited = true;
-        } else if (!strcasecmp(k, "movetime")) {
-            ok = go_number(s, tok, n, &i, 0, TIME_MAX, &v);
-            l->movetime = v ? v : 1;
-            limited = true;
-        } else if (!strcasecmp(k, "mate")) {
-            ok = go_number(s, tok, n, &i, 1, MAX_PLY / 2 - 4, &v);
-            l->mate = (int)v;
-            limited = true;
+        } else if (w < W_NUMERIC_NB) {
+            long long v;
+            seen.limited |= numeric[w].limits;
+            if (go_number(s, tok, n, &i, numeric[w].lo, numeric[w].hi, &v))
+                apply_number((NumericWord)w, v, us, g, out, &seen);
+            else
+                seen.bad_limit |= numeric[w].limits;
         } else if (!strcasecmp(k, "perft")) {
-            if (i + 1 >= n || !parse_number(tok[i + 1], 1, 20, false, &v)) {
+            long long depth;
+            if (i + 1 >= n || !parse_number(tok[i + 1], 1, 20, false, &depth)) {
                 report_error(s, "go perft needs a depth from 1 to 20");
                 return false;
             }
-            out->perft = (int)v;
+            out->perft = (int)depth;
             i++;
-        } else if (!strcasecmp(k, "infinite")) {
-            l->infinite = limited = true;
-        } else if (!strcasecmp(k, "ponder")) {
-            l->ponder = true;
-        } else if (!strcasecmp(k, "draw")) {
-            out->draw_offered = true;
-        } else if (!strcasecmp(k, "searchmoves")) {
-            Move m;
-            while (i + 1 < n && l->nsearchmoves < MAX_MOVES && (m = parse_legal_move(s, &s->board, tok[i + 1]))) {
-                l->searchmoves[l->nsearchmoves++] = m;
-                i++;
-            }
-        } else {
+        } else if (!apply_word(s, tok, n, &i, out, &seen)) {
+            long long value;
             report_error(s, "go: unknown parameter '%.32s'", k);
-            return false;
+            seen.bad_limit = true;
+            if (i + 1 < n && parse_number(tok[i + 1], INT64_MIN, INT64_MAX, true, &value))
+                i++; /* its value goes with it */
         }
-        if (!ok)
-            return false;
     }
+    SearchLimits *l = &out->limits;
     /* UCCI's "time T" alone is the time for this one move, as managers send for a fixed time per move. */
-    if (move_time && !mtg && !inc)
+    if (seen.own_time && !seen.movestogo && !seen.own_increment)
         l->movestogo = 1;
-    if (!limited)
+    /* A limit whose value was bad still ends the search: the GUI is waiting for a move. */
+    if (seen.bad_limit && !l->use_clock && !l->depth && !l->nodes && !l->movetime && !l->mate && !l->infinite)
+        l->movetime = BAD_GO_MOVETIME;
+    if (!seen.limited)
         l->infinite = true; /* a bare "go" searches until "stop" */
     return true;
 }

@@ -26,8 +26,12 @@ typedef struct {
  * nodes movetime mate infinite ponder searchmoves perft, and UCCI's time
  * increment opptime oppincrement oppmovestogo draw `depth infinite`. A bare
  * `go` searches until stopped; UCCI's `time T` alone is the time for this
- * move. False after reporting the error.
+ * move. A bad value or an unknown word is reported and left out, and the
+ * search still runs, so that no GUI waits for a move that never comes: when
+ * every limit it gave was bad, for BAD_GO_MOVETIME. False only for a bad
+ * `go perft`, after reporting it.
  */
+enum { BAD_GO_MOVETIME = 1000 };
 bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out);
 
 /* "setoption name N... [value V...]", or the bare "setoption N V..." of UCCI and some GUIs. */

@@ -79,16 +79,24 @@ static void bad_lines_are_refused(void)
     expect_error("unknown command 'frobnicate'");
 }
 
-static void bad_go_is_refused(void)
+static void bad_go_is_reported_and_answered(void)
 {
-    engine_send(&e, "go depth");
-    expect_error("'depth' needs a value");
-    engine_send(&e, "go depth five");
-    expect_error("bad value 'five' for 'depth'");
-    engine_send(&e, "go nodes -5");
-    expect_error("bad value '-5' for 'nodes'");
-    engine_send(&e, "go sideways 3");
-    expect_error("unknown parameter 'sideways'");
+    /* Each gets its error, and still a move: no GUI waits forever. */
+    static const char *const bad[][2] = {
+        { "go depth", "'depth' needs a value" },
+        { "go depth five", "bad value 'five' for 'depth'" },
+        { "go nodes -5", "bad value '-5' for 'nodes'" },
+        { "go sideways 3", "unknown parameter 'sideways'" },
+        { "go movetime soon wtime 100", "bad value 'soon' for 'movetime'" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        engine_send(&e, "%s", bad[i][0]);
+        expect_error(bad[i][1]);
+        cr_assert(engine_expect(&e, "bestmove ", NULL, 0, 5000), "no move after '%s'", bad[i][0]);
+    }
+    /* A time below zero counts as none left: a move at once. */
+    engine_send(&e, "go movetime -5");
+    cr_assert(engine_expect(&e, "bestmove ", NULL, 0, 5000));
     engine_send(&e, "isready");
     expect_line("readyok");
 }
@@ -100,7 +108,7 @@ Test(robust, uci_bad_input)
     cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
     bad_positions_keep_the_last_one();
     bad_lines_are_refused();
-    bad_go_is_refused();
+    bad_go_is_reported_and_answered();
     engine_send(&e, "setoption name Hash value 0");
     expect_error("from 1 to 65536, not '0'");
     engine_send(&e, "setoption name Hash value 99999999999999999999999");
@@ -121,6 +129,8 @@ Test(robust, uci_bad_input)
     engine_send(&e, "setoption Threads 2");
     engine_send(&e, "go perft 1 extra");
     expect_error("unknown parameter 'extra'");
+    cr_assert(engine_expect(&e, "Nodes/second: ", NULL, 0, 5000), "the count still comes");
+    expect_line("");
     engine_send(&e, "go perft 99");
     expect_error("perft needs a depth");
     /* Still alive and searching. */
@@ -138,7 +148,7 @@ Test(robust, ucci_bad_input)
     cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
     bad_positions_keep_the_last_one();
     bad_lines_are_refused();
-    bad_go_is_refused();
+    bad_go_is_reported_and_answered();
     engine_send(&e, "setoption hashsize 0");
     expect_error("from 1 to 65536");
     engine_send(&e, "setoption usemillisec sometimes");
