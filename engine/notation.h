@@ -26,4 +26,41 @@ enum { MOVE_STR_MAX = 8 };
 void move_to_str(Move m, int rank_base, char out[MOVE_STR_MAX]);
 Move move_parse(const char *s, int rank_base);
 
+/*
+ * Move names for people, as books, GUIs and game files write them:
+ *  - NOTATION_CHINESE (UTF-8): piece, file, 进/退/平, then steps or the file
+ *    reached; red counts in numerals (炮二平五), black in full-width digits
+ *    (马８进７); men of a type sharing a file are told apart by 前/中/后
+ *    (two or three in the series) or 一..五 (four or five, file by file from
+ *    the mover's right, front to back), as xqbase and ElephantEye write them;
+ *  - NOTATION_WXF: the same in letters and digits (C2.5, H8+7), with the
+ *    World Xiangqi Federation's tandem forms (C+.5, P3.4 for a middle pawn,
+ *    ++.4, 3-.4);
+ *  - NOTATION_ICCS: coordinates, ranks 0-9 (h2e2).
+ * Files count from the mover's right, 1 to 9.
+ */
+typedef enum { NOTATION_ICCS, NOTATION_CHINESE, NOTATION_WXF } Notation;
+enum { MOVE_NAME_MAX = 16 };
+
+/* The name of m, a legal move of the side to move in b. */
+void move_name(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX]);
+
+/*
+ * Reads a move of the side to move in any of the three notations: Chinese
+ * with simplified or traditional characters (車 馬 傌 俥 砲 帥 將 進 後 ...)
+ * and any of the three kinds of digits, WXF also as xqbase writes it (C+-2,
+ * +C-2, P.5, Pa.5, '=' or nothing for sideways), ICCS also as H2-E2. A name
+ * that fits several men means the one whose move is legal. Returns the
+ * legal move, or MOVE_NONE with the reason in err: not a move, no such man,
+ * ambiguous, or why the move is illegal (see move_fault).
+ */
+Move move_read(Board *b, const char *text, char *err, size_t errlen);
+
+/*
+ * Why m is not a legal move of the side to move, in words ("the horse's leg
+ * is blocked", "the generals would face each other", ...), or NULL when it
+ * is legal. b is changed and restored.
+ */
+const char *move_fault(Board *b, Move m);
+
 #endif
