@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "evaluate.h"
 #include "nnue.h"
 #include "rules.h"
@@ -11,6 +13,22 @@ const char *const eval_term_names[TERM_NB] = { "Material", "Placement", "Mobilit
 /* Rank counted from a side's own back rank. */
 static inline int rel_rank(int side, int sq) { return side == RED ? sq_rank(sq) : 9 - sq_rank(sq); }
 
+/* The placement weight of a side's man of a type on sq. */
+static const Score *placement_of(int side, int type, int sq)
+{
+    /* Black reads the tables turned half a circle: its own back rank at the bottom. */
+    int row = 9 - rel_rank(side, sq), file = side == RED ? sq_file(sq) : 8 - sq_file(sq);
+    return &W.placement[type][row][file];
+}
+
+/* n times the weight w for side us, counted in c when the caller traces the weights. */
+static inline Score weigh(EvalCoeffs *c, int us, const Score *w, int n)
+{
+    if (c)
+        c->count[us][w - (const Score *)&W] += (int16_t)n;
+    return *w * n;
+}
+
 void psq_init(void)
 {
     for (int sq = 0; sq < SQUARE_NB; sq++) {
@@ -18,10 +36,7 @@ void psq_init(void)
             continue;
         for (int side = RED; side <= BLACK; side++)
             for (int type = KING; type < PIECE_TYPE_NB; type++) {
-                /* Black reads the tables turned half a circle: its own back rank at the bottom. */
-                int row = 9 - rel_rank(side, sq), file = side == RED ? sq_file(sq) : 8 - sq_file(sq);
-                int p = placement[type][row][file];
-                Score v = piece_value[type] + S(p, p * endgame_placement[type] / 4);
+                Score v = W.piece_value[type] + *placement_of(side, type, sq);
                 psq_table[make_kind(side, type)][sq] = side == RED ? v : -v;
             }
     }
@@ -33,6 +48,22 @@ Score board_compute_psq(const Board *b)
     for (int p = 16; p < PIECE_NB; p++)
         if (b->pos[p])
             s += psq_table[piece_kind_of[p]][b->pos[p]];
+    return s;
+}
+
+/* Material and placement, red's view: Board.psq, or man by man when traced. */
+static Score psq(const Board *b, EvalCoeffs *c)
+{
+    if (!c)
+        return b->psq;
+    Score s = 0;
+    for (int p = 16; p < PIECE_NB; p++) {
+        int sq = b->pos[p], side = piece_side(p), type = piece_type_of[p];
+        if (sq) {
+            Score v = weigh(c, side, &W.piece_value[type], 1) + weigh(c, side, placement_of(side, type, sq), 1);
+            s += side == RED ? v : -v;
+        }
+    }
     return s;
 }
 
@@ -70,18 +101,18 @@ static int knight_reach(const Board *b, int sq, int tag)
     return n;
 }
 
-static Score mobility(const Board *b, int us)
+static Score mobility(const Board *b, int us, EvalCoeffs *c)
 {
     int tag = side_tag(us);
     Score s = 0;
     for (int i = 0; i < 2; i++) {
         int sq = b->pos[piece_id(us, ROOK, i)];
         if (sq)
-            s += rook_mobility[rook_reach(b, sq, side_tag(us ^ 1))];
+            s += weigh(c, us, &W.rook_mobility[rook_reach(b, sq, side_tag(us ^ 1))], 1);
         if ((sq = b->pos[piece_id(us, KNIGHT, i)]))
-            s += knight_mobility[knight_reach(b, sq, tag)];
+            s += weigh(c, us, &W.knight_mobility[knight_reach(b, sq, tag)], 1);
         if ((sq = b->pos[piece_id(us, CANNON, i)]))
-            s += cannon_mobility_per_point * cannon_slides(b, sq);
+            s += weigh(c, us, &W.cannon_mobility_per_point, cannon_slides(b, sq));
     }
     return s;
 }
@@ -101,12 +132,13 @@ static int attack_units(const Board *b, int them)
     return units;
 }
 
-static Score shelter(const Board *b, int us)
+static Score shelter(const Board *b, int us, EvalCoeffs *c)
 {
     int missing_a = 2 - b->count[us][ADVISOR], missing_b = 2 - b->count[us][BISHOP];
     if (!missing_a && !missing_b)
         return 0;
-    return -(missing_advisor * missing_a + missing_elephant * missing_b) * attack_units(b, us ^ 1);
+    int units = attack_units(b, us ^ 1);
+    return weigh(c, us, &W.missing_advisor, -missing_a * units) + weigh(c, us, &W.missing_elephant, -missing_b * units);
 }
 
 static inline int bits_between(unsigned occ, int a, int c)
@@ -116,24 +148,25 @@ static inline int bits_between(unsigned occ, int a, int c)
 }
 
 /* Our cannons against the enemy general, by the men standing between. */
-static Score cannons(const Board *b, int us)
+static Score cannons(const Board *b, int us, EvalCoeffs *c)
 {
     int k = king_sq(b, us ^ 1);
     Score s = 0;
     for (int i = 0; i < 2; i++) {
-        int c = b->pos[piece_id(us, CANNON, i)];
-        if (!c)
+        int sq = b->pos[piece_id(us, CANNON, i)];
+        if (!sq)
             continue;
-        if (sq_file(c) == sq_file(k)) {
-            int n = bits_between(b->file_occ[sq_file(k)], sq_rank(c), sq_rank(k));
-            s += n == 0 ? hollow_cannon : n == 2 ? screened_cannon : 0;
-        } else if (sq_rank(c) == sq_rank(k) && !bits_between(b->rank_occ[sq_rank(k)], sq_file(c), sq_file(k)))
-            s += bottom_cannon;
+        if (sq_file(sq) == sq_file(k)) {
+            int n = bits_between(b->file_occ[sq_file(k)], sq_rank(sq), sq_rank(k));
+            if (n == 0 || n == 2)
+                s += weigh(c, us, n == 0 ? &W.hollow_cannon : &W.screened_cannon, 1);
+        } else if (sq_rank(sq) == sq_rank(k) && !bits_between(b->rank_occ[sq_rank(k)], sq_file(sq), sq_file(k)))
+            s += weigh(c, us, &W.bottom_cannon, 1);
     }
     return s;
 }
 
-static Score pawns(const Board *b, int us)
+static Score pawns(const Board *b, int us, EvalCoeffs *c)
 {
     Score s = 0;
     int tag = side_tag(us);
@@ -142,7 +175,7 @@ static Score pawns(const Board *b, int us)
         if (sq && rel_rank(us, sq) >= 5) {
             int right = b->sq[sq + EAST];
             if ((right & tag) && piece_type_of[right] == PAWN)
-                s += linked_pawns;
+                s += weigh(c, us, &W.linked_pawns, 1);
         }
     }
     return s;
@@ -161,11 +194,6 @@ static int blend(Score s, int phase)
     return (score_mg(s) * phase + score_eg(s) * (PHASE_MAX - phase)) / PHASE_MAX;
 }
 
-typedef Score (*SideTerm)(const Board *, int);
-static const SideTerm side_terms[TERM_NB] = {
-    [TERM_MOBILITY] = mobility, [TERM_SHELTER] = shelter, [TERM_CANNONS] = cannons, [TERM_PAWNS] = pawns,
-};
-
 int fade_to_limit(const Board *b, int v)
 {
     int left = natural_limit() - natural_count(b);
@@ -175,14 +203,25 @@ int fade_to_limit(const Board *b, int v)
 /* Side to move's view plus the tempo. */
 static int side_view(const Board *b, int blended) { return (b->side == RED ? blended : -blended) + TEMPO; }
 
-int hand_evaluate(const Board *b)
+/* Every term, red's view, before blending; counting the weights into c when given. */
+static Score terms(const Board *b, EvalCoeffs *c)
 {
-    Score s = b->psq;
-    s += mobility(b, RED) - mobility(b, BLACK);
-    s += shelter(b, RED) - shelter(b, BLACK);
-    s += cannons(b, RED) - cannons(b, BLACK);
-    s += pawns(b, RED) - pawns(b, BLACK);
-    return side_view(b, blend(s, game_phase(b)));
+    Score s = psq(b, c);
+    s += mobility(b, RED, c) - mobility(b, BLACK, c);
+    s += shelter(b, RED, c) - shelter(b, BLACK, c);
+    s += cannons(b, RED, c) - cannons(b, BLACK, c);
+    s += pawns(b, RED, c) - pawns(b, BLACK, c);
+    return s;
+}
+
+int hand_evaluate(const Board *b) { return side_view(b, blend(terms(b, NULL), game_phase(b))); }
+
+int evaluate_coefficients(const Board *b, EvalCoeffs *c)
+{
+    memset(c, 0, sizeof *c);
+    Score s = terms(b, c);
+    c->phase = game_phase(b);
+    return side_view(b, blend(s, c->phase));
 }
 
 static bool use_network = false;
@@ -191,25 +230,25 @@ bool eval_uses_network(void) { return use_network; }
 
 int evaluate(Board *b) { return fade_to_limit(b, use_network ? nnue_evaluate(b) : hand_evaluate(b)); }
 
+/* The first weight of each term, as EvalWeights orders them, and the end of the last. */
+static const int term_first[TERM_NB + 1] = {
+    WEIGHT_INDEX(piece_value),     WEIGHT_INDEX(placement),    WEIGHT_INDEX(rook_mobility),
+    WEIGHT_INDEX(missing_advisor), WEIGHT_INDEX(hollow_cannon), WEIGHT_INDEX(linked_pawns), WEIGHT_NB,
+};
+
 void evaluate_trace(const Board *b, EvalTrace *t)
 {
+    EvalCoeffs c;
     *t = (EvalTrace){ 0 };
-    for (int p = 16; p < PIECE_NB; p++)
-        if (b->pos[p])
-            t->term[TERM_MATERIAL][piece_side(p)] += piece_value[piece_type_of[p]];
-    Score sum = b->psq;
-    for (int side = RED; side <= BLACK; side++) {
-        Score own = 0;
-        for (int p = side_tag(side); p < side_tag(side) + 16; p++)
-            if (b->pos[p])
-                own += psq_table[piece_kind_of[p]][b->pos[p]] * (side == RED ? 1 : -1);
-        t->term[TERM_PLACEMENT][side] = own - t->term[TERM_MATERIAL][side];
-        for (int term = TERM_MOBILITY; term < TERM_NB; term++) {
-            t->term[term][side] = side_terms[term](b, side);
+    t->total = fade_to_limit(b, evaluate_coefficients(b, &c));
+    t->phase = c.phase;
+    const Score *w = (const Score *)&W;
+    Score sum = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int term = 0; term < TERM_NB; term++) {
+            for (int i = term_first[term]; i < term_first[term + 1]; i++)
+                t->term[term][side] += w[i] * c.count[side][i];
             sum += side == RED ? t->term[term][side] : -t->term[term][side];
         }
-    }
-    t->phase = game_phase(b);
     t->blended = blend(sum, t->phase);
-    t->total = fade_to_limit(b, side_view(b, t->blended));
 }

@@ -37,6 +37,34 @@ enum EvalTerm {
 /* The middlegame share of a position runs from 0 (endgame) to PHASE_MAX. */
 enum { PHASE_MAX = 16 };
 
+/*
+ * The hand-written evaluation's weights (weights.h), grouped by term in the
+ * order of enum EvalTerm. The evaluation is linear in them: each weight
+ * counts some whole number of times for each side, and the blend of red's
+ * sum less black's, turned to the side to move's view, plus the tempo, is
+ * hand_evaluate(). A weight's index is its place in the struct.
+ */
+typedef struct {
+    Score piece_value[PIECE_TYPE_NB];
+    Score placement[PIECE_TYPE_NB][RANK_NB][FILE_NB]; /* drawn from red's side, rank 9 at the top */
+    Score rook_mobility[18], knight_mobility[9], cannon_mobility_per_point;
+    Score missing_advisor, missing_elephant;
+    Score hollow_cannon, screened_cannon, bottom_cannon;
+    Score linked_pawns;
+} EvalWeights;
+
+enum { WEIGHT_NB = sizeof(EvalWeights) / sizeof(Score) };
+#define WEIGHT_INDEX(field) ((int)(offsetof(EvalWeights, field) / sizeof(Score)))
+
+/* How many times each weight counts for each side in a position, for the tuner. */
+typedef struct {
+    int16_t count[2][WEIGHT_NB];
+    int phase;
+} EvalCoeffs;
+
+/* Fills c for b and returns hand_evaluate(b). */
+int evaluate_coefficients(const Board *b, EvalCoeffs *c);
+
 /* The evaluation broken down by term and side (red's view, before blending), for the `eval` command. */
 typedef struct {
     Score term[TERM_NB][2];
