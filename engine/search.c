@@ -4,56 +4,15 @@
 
 #include "clock.h"
 #include "evaluate.h"
-#include "movegen.h"
-#include "movepick.h"
 #include "rules.h"
-#include "search.h"
+#include "search_internal.h"
+#include "search_params.h"
 #include "see.h"
-#include "threads.h"
-#include "timeman.h"
 #include "tt.h"
 
-/* State shared by the threads of one search. */
-static struct {
-    SearchOptions opt;
-    SearchLimits limits;
-    TimeManager tm;
-    const SearchReporter *rep;
-    atomic_bool stop;
-    atomic_bool pondering;       /* set by a ponder search until ponderhit */
-    _Atomic int64_t ponderhit_at;
-    bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
-    atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
-    _Atomic int completed;       /* deepest iteration any thread has completed */
-    _Atomic int searching[MAX_PLY]; /* threads at work on each depth */
-    pthread_mutex_t lock;        /* taken to act on a completed iteration */
-    int stable, last_score;      /* time management state across iterations */
-    Move last_best;
-    Move last_reported;          /* first move of the last reported PV */
-    const Board *root;           /* the position searched, for helpers coming back from split work */
-    _Atomic(struct SplitPoint *) offer; /* the split point helpers may join */
-    atomic_int idle;             /* threads free to join: helpers on their own, owners waiting */
-} S = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
+SearchShared shared = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
 
 static int lmr_table[64][64];
-
-/*
- * Split points need a node deep enough to be worth the hand-over. Only the
- * main thread, or a thread already at split work, opens one: the search
- * then splits along the main thread's tree. Helpers with nothing to join run
- * their own iterations (Lazy SMP) and drop them when a split point is offered.
- */
-enum { SPLIT_MIN_DEPTH = 5 };
-
-/* Iterations beyond twice a forced result's plies that confirm it before the search ends. */
-enum { FORCED_MARGIN = 6 };
-
-/* Whether a split point still has moves to hand out. */
-static bool joinable(SplitPoint *sp)
-{
-    return sp && !atomic_load_explicit(&sp->abort, memory_order_relaxed)
-        && atomic_load_explicit(&sp->next, memory_order_relaxed) < atomic_load_explicit(&sp->count, memory_order_relaxed);
-}
 
 /* Natural logarithm for the reduction table, so the engine needs no libm. */
 static double ln(double x)
@@ -75,7 +34,7 @@ void search_init(void)
 {
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            lmr_table[d][m] = (int)(0.6 + ln(d) * ln(m) / 2.2);
+            lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
     tt_resize(TT_DEFAULT_MB);
     threads_resize(1);
 }
@@ -84,10 +43,10 @@ bool search_set_options(const SearchOptions *opt)
 {
     if (opt->threads != threads_count() && !threads_resize(opt->threads))
         return false;
-    S.opt = *opt;
+    shared.opt = *opt;
     return true;
 }
-const SearchOptions *search_options(void) { return &S.opt; }
+const SearchOptions *search_options(void) { return &shared.opt; }
 
 void search_clear(void)
 {
@@ -98,63 +57,33 @@ void search_clear(void)
 
 void search_prepare(const SearchLimits *limits)
 {
-    atomic_store(&S.stop, false);
-    atomic_store(&S.pondering, limits->ponder);
+    atomic_store(&shared.stop, false);
+    atomic_store(&shared.pondering, limits->ponder);
 }
 
-void search_stop(void) { atomic_store(&S.stop, true); }
+void search_stop(void) { atomic_store(&shared.stop, true); }
 
 void search_ponderhit(void)
 {
-    atomic_store(&S.ponderhit_at, now_ms());
-    atomic_store(&S.pondering, false);
+    atomic_store(&shared.ponderhit_at, now_ms());
+    atomic_store(&shared.pondering, false);
 }
 
-/*
- * A stop (from the GUI, the clock or the node limit) takes effect only once
- * the main thread has finished depth 1, so even an instant stop answers with
- * a searched move and a real score.
- */
-static inline bool stopped(void)
-{
-    return atomic_load_explicit(&S.stop, memory_order_relaxed) && atomic_load_explicit(&S.armed, memory_order_relaxed);
-}
-
-/*
- * A thread also drops an iteration another thread has already completed: it
- * would only redo that work, so it moves on to the next depth at once. It
- * leaves split work when the split point is refuted or abandoned, and a
- * helper on its own iteration drops it for a split point it can join. Every
- * reason stays true until the thread is back where it acts on it: the values
- * returned on the way there mean nothing and must not be taken for scores.
- */
-static inline bool interrupted(Thread *t)
-{
-    if (stopped() || atomic_load_explicit(&S.completed, memory_order_relaxed) >= t->root_depth
-        || atomic_load_explicit(&t->cut, memory_order_relaxed))
-        return true;
-    if (t->id && t->id < SPLIT_THREADS && !t->split && joinable(atomic_load_explicit(&S.offer, memory_order_relaxed))) {
-        atomic_store_explicit(&t->cut, true, memory_order_relaxed); /* the offer may be gone before it is back */
-        return true;
-    }
-    return false;
-}
-
-static int64_t elapsed(void) { return now_ms() - S.tm.start; }
+static int64_t elapsed(void) { return now_ms() - shared.tm.start; }
 
 /* Main thread only: limits that can end the search in the middle of an iteration. */
-static void check_limits(void)
+void check_limits(void)
 {
-    if (S.limits.nodes && threads_nodes() >= S.limits.nodes)
-        atomic_store(&S.stop, true);
-    if (S.ponder_pending) {
-        if (atomic_load(&S.pondering))
+    if (shared.limits.nodes && threads_nodes() >= shared.limits.nodes)
+        atomic_store(&shared.stop, true);
+    if (shared.ponder_pending) {
+        if (atomic_load(&shared.pondering))
             return;
-        S.ponder_pending = false;
-        S.tm.start = atomic_load(&S.ponderhit_at);
+        shared.ponder_pending = false;
+        shared.tm.start = atomic_load(&shared.ponderhit_at);
     }
-    if (S.tm.hard && elapsed() >= S.tm.hard)
-        atomic_store(&S.stop, true);
+    if (shared.tm.hard && elapsed() >= shared.tm.hard)
+        atomic_store(&shared.stop, true);
 }
 
 static bool has_legal_move(Board *b)
@@ -205,6 +134,7 @@ static void update_pv(Thread *t, int ply, Move m)
     t->pv_len[ply] = n > ply + 1 ? n : ply + 1;
 }
 
+/* Quiescence: captures only (all moves in check) until the position is quiet. */
 static int qsearch(Thread *t, int alpha, int beta, int ply)
 {
     Board *b = &t->board;
@@ -216,16 +146,19 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     if (interrupted(t))
         return 0;
 
+    /* 1. The ply limit. */
     bool checked = b->checked;
     if (ply >= MAX_PLY - 2)
         return checked ? 0 : evaluate(b);
 
+    /* 2. The transposition table: a bound that settles the window ends the node. */
     TTHit tte;
     bool hit = tt_probe(b->key, ply, &tte);
     Move tt_move = hit ? tte.move : MOVE_NONE;
     if (hit && !pv_node && tt_settles(&tte, alpha, beta))
         return tte.score;
 
+    /* 3. Stand pat: out of check the side to move may decline every capture. */
     int best = -VALUE_INF, stand_pat = VALUE_NONE;
     if (!checked) {
         stand_pat = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
@@ -236,6 +169,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         best = stand_pat;
     }
 
+    /* 4. The moves: captures, or every evasion in check. */
     MovePicker mp;
     if (checked)
         picker_init(&mp, b, &t->history, tt_move, ply);
@@ -248,14 +182,15 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     Move best_move = MOVE_NONE, m;
     int legal = 0, old_alpha = alpha;
     while ((m = picker_next(&mp))) {
+        /* 5. Delta pruning: even winning the victim outright cannot lift us to alpha. */
         if (!checked) {
-            /* Even winning the victim outright cannot lift us to alpha. */
             int victim = see_value[piece_type_of[b->sq[move_to(m)]]];
-            if (stand_pat + victim + 150 <= alpha && victim < see_value[KING])
+            if (stand_pat + victim + QS_DELTA <= alpha && victim < see_value[KING])
                 continue;
         }
         /* Fetch the child's bucket before the SEE and legality tests, so their time hides the load. */
         tt_prefetch(key_after(b, m));
+        /* 6. Captures that lose material are not worth a look. */
         if (!checked && !see_ge(b, m, 0))
             continue;
         if (!ks_known) {
@@ -281,6 +216,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
             }
         }
     }
+    /* 7. Mated; else store the result. */
     if (checked && !legal)
         return mated_in(ply);
 
@@ -305,23 +241,21 @@ static void root_move_done(Thread *t, RootMove *rm, int v, bool improved_alpha, 
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node);
 
-enum { KEEP, PRUNE, PRUNE_QUIETS };
-
 /*
  * Shallow pruning before the move is made, asked only once a move has been
  * searched so a mate is never mistaken: losing captures, late quiet moves
  * (PRUNE_QUIETS: and every quiet move after them), quiets that lose material.
  */
-static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
+int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
 {
     int d = n->depth;
-    if (d > 7)
+    if (d > EARLY_PRUNE_DEPTH)
         return KEEP;
     if (capture) /* captures the picker found winning or even are never pruned here */
-        return bad_capture && !see_ge(b, m, -90 * d) ? PRUNE : KEEP;
-    if (legal > (3 + d * d) / (2 - n->improving))
+        return bad_capture && !see_ge(b, m, -SEE_CAPTURE_MARGIN * d) ? PRUNE : KEEP;
+    if (legal > (LMP_BASE + d * d) / (2 - n->improving))
         return PRUNE_QUIETS;
-    return see_ge(b, m, -25 * d * d) ? KEEP : PRUNE;
+    return see_ge(b, m, -SEE_QUIET_MARGIN * d * d) ? KEEP : PRUNE;
 }
 
 /*
@@ -329,8 +263,7 @@ static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_c
  * prunable), check extension, late move reduction, the null-window search
  * and the PVS re-searches. VALUE_NONE when futility drops the move.
  */
-static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist, int legal, int alpha, int beta,
-                       bool prunable)
+int search_move(Thread *t, const Node *n, Move m, bool capture, int hist, int legal, int alpha, int beta, bool prunable)
 {
     Board *b = &t->board;
     int depth = n->depth, ply = n->ply;
@@ -340,8 +273,8 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     bool gives_check = b->checked;
 
     /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
-    if (prunable && !capture && !gives_check && !n->checked && depth <= 6
-        && f->static_eval + 120 + 100 * depth <= alpha && hist < 4000) {
+    if (prunable && !capture && !gives_check && !n->checked && depth <= FUTILITY_DEPTH
+        && f->static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha && hist < FUTILITY_HISTORY) {
         unmake_move(b);
         return VALUE_NONE;
     }
@@ -355,10 +288,11 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     }
     int new_depth = depth - 1 + extend;
     int v = -VALUE_INF;
-    if (depth >= 3 && legal > 1 + n->pv_node && !capture) {
+    /* Late moves are searched reduced first, and again in full only if they beat alpha. */
+    if (depth >= LMR_DEPTH && legal > 1 + n->pv_node && !capture) {
         int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
         r += !n->improving + n->cut_node - n->pv_node - gives_check;
-        r -= hist / 6000;
+        r -= hist / LMR_HISTORY_DIV;
         if (m == n->killer[0] || m == n->killer[1] || m == n->counter)
             r--;
         int reduced = new_depth - (r > 0 ? r : 0);
@@ -379,227 +313,12 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     return v;
 }
 
-/* Marks the split point refuted (or abandoned) and tells everyone else at work there to leave. Lock held. */
-static void split_cut(SplitPoint *sp, const Thread *self)
-{
-    atomic_store(&sp->abort, true);
-    for (int i = 0; i < threads_count() && i < SPLIT_THREADS; i++)
-        if ((sp->workers >> i & 1) && thread_at(i) != self)
-            atomic_store(&thread_at(i)->cut, true);
-}
-
-/* Records a searched move's value at the split point; true when it refutes the node. */
-static bool split_result(Thread *t, SplitPoint *sp, Move m, int v, bool capture)
-{
-    int ply = sp->node.ply;
-    bool refuted = false;
-    pthread_mutex_lock(&sp->lock);
-    if (v > sp->best) {
-        sp->best = v;
-        if (v > sp->alpha) {
-            sp->best_move = m;
-            sp->pv[ply] = m;
-            sp->pv_len = t->pv_len[ply + 1] > ply + 1 ? t->pv_len[ply + 1] : ply + 1;
-            for (int k = ply + 1; k < sp->pv_len; k++)
-                sp->pv[k] = t->pv[ply + 1][k];
-            refuted = v >= sp->beta;
-            if (refuted)
-                split_cut(sp, t);
-            else
-                sp->alpha = v;
-        }
-    }
-    if (!refuted && !capture && sp->nquiets < 64)
-        sp->quiets[sp->nquiets++] = m;
-    pthread_mutex_unlock(&sp->lock);
-    return refuted;
-}
-
-/* Searches moves of the split point until none are left, it is refuted, or the search is interrupted. */
-static void split_work(Thread *t, SplitPoint *sp)
-{
-    Board *b = &t->board;
-    const Node *n = &sp->node;
-    for (;;) {
-        pthread_mutex_lock(&sp->lock);
-        int i = atomic_load(&sp->next);
-        if (atomic_load(&sp->abort) || i >= atomic_load(&sp->count)) {
-            pthread_mutex_unlock(&sp->lock);
-            return;
-        }
-        atomic_store(&sp->next, i + 1);
-        int legal = ++sp->legal, alpha = sp->alpha, best = sp->best;
-        pthread_mutex_unlock(&sp->lock);
-
-        Move m = sp->moves[i];
-        tt_prefetch(key_after(b, m));
-        bool capture = b->sq[move_to(m)] != EMPTY;
-        int hist = capture ? 0 : history_score(&t->history, b, n->cont, m);
-        bool prunable = best > -VALUE_MATE_BOUND;
-        if (prunable && !n->checked && prune_early(b, n, m, capture, sp->bad[i], legal) != KEEP)
-            continue;
-        int v = search_move(t, n, m, capture, hist, legal, alpha, sp->beta, prunable);
-        if (v == VALUE_NONE)
-            continue;
-        if (interrupted(t) || split_result(t, sp, m, v, capture))
-            return;
-    }
-}
-
-/* Whether this thread may open a split point here: main, or a thread already at split work, with someone free. */
-static inline bool can_split(const Thread *t, int depth)
-{
-    return depth >= SPLIT_MIN_DEPTH && (t->id == 0 || t->split) && t->id < SPLIT_THREADS
-        && t->nsplits < MAX_SPLITS && atomic_load_explicit(&S.idle, memory_order_relaxed) > 0;
-}
-
-/* Whether a split point's own abandonment, or an outer one's, should stop this thread. */
-static bool outer_cut(const SplitPoint *sp)
-{
-    for (; sp; sp = sp->parent)
-        if (atomic_load(&sp->abort))
-            return true;
-    return false;
-}
-
-/* Puts the thread's board and frames at the split point's node. */
-static void go_to_node(Thread *t, const SplitPoint *sp)
-{
-    board_copy(&t->board, &sp->board);
-    memcpy(&t->stack[sp->node.ply], sp->frames, sizeof sp->frames);
-}
-
-/*
- * Takes part in another thread's split point, if it still has moves to
- * give. The thread's board and frames are left at that node.
- */
-static bool join(Thread *t, SplitPoint *sp)
-{
-    pthread_mutex_lock(&sp->lock);
-    bool ok = sp->open && joinable(sp);
-    if (ok)
-        sp->workers |= 1ull << t->id;
-    pthread_mutex_unlock(&sp->lock);
-    if (!ok)
-        return false;
-    atomic_fetch_sub(&S.idle, 1);
-    SplitPoint *back = t->split;
-    int root_depth = t->root_depth;
-    go_to_node(t, sp);
-    t->history.killers[sp->node.ply + 1][0] = t->history.killers[sp->node.ply + 1][1] = MOVE_NONE;
-    t->root_depth = sp->node.root_depth;
-    t->split = sp;
-    split_work(t, sp);
-    pthread_mutex_lock(&sp->lock);
-    sp->workers &= ~(1ull << t->id);
-    pthread_mutex_unlock(&sp->lock);
-    t->split = back;
-    t->root_depth = root_depth;
-    atomic_store(&t->cut, outer_cut(back));
-    atomic_fetch_add(&S.idle, 1);
-    return true;
-}
-
-/* A helper joins split points on offer until none is left, then goes back to its own iterations. */
-static void help(Thread *t)
-{
-    atomic_store(&t->cut, false);
-    if (t->id >= SPLIT_THREADS)
-        return;
-    for (SplitPoint *sp; !stopped() && joinable(sp = atomic_load(&S.offer));)
-        join(t, sp);
-    board_copy(&t->board, S.root);
-}
-
-/* The node's state when its moves are handed out: the search so far. */
-typedef struct {
-    int alpha, beta, best, legal, nquiets;
-    Move best_move;
-    const Move *quiets;
-} SplitStart;
-
-/* Opens a split point over the moves the picker has left at this node and offers it. */
-static SplitPoint *split_open(Thread *t, MovePicker *mp, const KingSafety *ks, const Node *n, const SplitStart *s)
-{
-    SplitPoint *sp = &t->splits[t->nsplits];
-    Board *b = &t->board;
-    int count = 0;
-    for (Move m; (m = picker_next(mp));)
-        if (move_is_safe(b, m, ks)) {
-            sp->moves[count] = m;
-            sp->bad[count++] = picker_bad_stage(mp);
-        }
-    pthread_mutex_lock(&sp->lock);
-    sp->parent = t->split;
-    sp->node = *n;
-    board_copy(&sp->board, b);
-    memcpy(sp->frames, &t->stack[n->ply], sizeof sp->frames);
-    atomic_store(&sp->next, 0);
-    atomic_store(&sp->count, count);
-    sp->alpha = s->alpha;
-    sp->beta = s->beta;
-    sp->best = s->best;
-    sp->best_move = s->best_move;
-    sp->legal = s->legal;
-    sp->nquiets = s->nquiets;
-    memcpy(sp->quiets, s->quiets, sizeof *s->quiets * (size_t)s->nquiets);
-    sp->pv_len = t->pv_len[n->ply];
-    for (int k = n->ply; k < sp->pv_len; k++)
-        sp->pv[k] = t->pv[n->ply][k];
-    sp->workers = 1ull << t->id;
-    sp->open = true;
-    atomic_store(&sp->abort, false);
-    pthread_mutex_unlock(&sp->lock);
-    t->split = sp;
-    t->nsplits++;
-    atomic_store(&S.offer, sp);
-    return sp;
-}
-
-/*
- * The owner, out of moves, closes its split point: it withdraws the offer,
- * calls everyone off if it was interrupted itself, and waits for the others
- * to finish, helping them meanwhile at split points they open below this
- * one (never elsewhere: another split point could outlive this one).
- */
-static void split_close(Thread *t, SplitPoint *sp)
-{
-    pthread_mutex_lock(&sp->lock);
-    sp->open = false;
-    if (!atomic_load(&sp->abort) && interrupted(t))
-        split_cut(sp, t);
-    SplitPoint *up = sp->parent, *mine = sp;
-    while (up && !joinable(up))
-        up = up->parent;
-    atomic_compare_exchange_strong(&S.offer, &mine, up);
-    pthread_mutex_unlock(&sp->lock);
-
-    atomic_fetch_add(&S.idle, 1);
-    for (;;) {
-        pthread_mutex_lock(&sp->lock);
-        uint64_t others = sp->workers & ~(1ull << t->id);
-        pthread_mutex_unlock(&sp->lock);
-        if (!others)
-            break;
-        SplitPoint *o = atomic_load(&S.offer);
-        if (joinable(o) && (others >> o->owner & 1) && join(t, o)) {
-            go_to_node(t, sp);
-        } else {
-            if (t->id == 0)
-                check_limits(); /* it counts no nodes now, so the clock is read here */
-            sched_yield();
-        }
-    }
-    atomic_fetch_sub(&S.idle, 1);
-    t->split = sp->parent;
-    t->nsplits--;
-    atomic_store(&t->cut, outer_cut(sp->parent));
-}
-
+/* The principal-variation search of one node, to `depth` plies. */
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     Board *b = &t->board;
     bool root = ply == 0, pv_node = beta - alpha > 1;
+    /* 1. The rules: a repetition verdict, the natural limit, nothing left to mate with. */
     if (!root) {
         int v = rule_value(t, ply);
         if (v != VALUE_NONE) {
@@ -607,6 +326,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             return v;
         }
     }
+    /* 2. At the horizon, quiescence. */
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply);
 
@@ -619,10 +339,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
     Frame *f = &t->stack[ply + 2]; /* two sentinel frames below the root */
     bool checked = b->checked;
+    /* 3. The ply limit, and mate-distance pruning: no line from here can beat a forced result
+     *    already found nearer the root. */
     if (!root) {
         if (ply >= MAX_PLY - 2)
             return checked ? 0 : evaluate(b);
-        /* No line from here can beat a forced result already found nearer the root. */
         if (alpha < rule_loss(ply))
             alpha = rule_loss(ply);
         if (beta > rule_win(ply + 1))
@@ -631,12 +352,14 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             return alpha;
     }
 
+    /* 4. The transposition table: a deep enough bound that settles the window ends the node. */
     TTHit tte;
     bool hit = tt_probe(b->key, ply, &tte);
     Move tt_move = root ? t->root[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     if (hit && !pv_node && tte.depth >= depth && tt_settles(&tte, alpha, beta))
         return tte.score;
 
+    /* 5. The static value, and whether it improves on ours two plies back. */
     int eval;
     bool improving = false;
     if (checked) {
@@ -650,13 +373,14 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     }
 
     if (!pv_node && !checked) {
-        /* Reverse futility: so far above beta that a shallow search will not come back down. */
-        if (depth <= 7 && eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
+        /* 6. Reverse futility: so far above beta that a shallow search will not come back down. */
+        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && !is_mate_score(beta))
             return eval;
-        /* Null move: even passing keeps us above beta. */
-        if (depth >= 3 && eval >= beta && f[-1].move != NULL_MOVE && has_attackers(b, b->side)
+        /* 7. Null move: even passing keeps us above beta. */
+        if (depth >= NMP_DEPTH && eval >= beta && f[-1].move != NULL_MOVE && has_attackers(b, b->side)
             && !is_mate_score(beta)) {
-            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            int over = (eval - beta) / NMP_EVAL_DIV;
+            int r = NMP_BASE + depth / NMP_DEPTH_DIV + (over < NMP_EVAL_MAX ? over : NMP_EVAL_MAX);
             f->move = NULL_MOVE;
             make_null(b);
             int v = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -668,10 +392,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         }
     }
 
-    /* Internal iterative reduction: without a hash move this node is probably less important. */
-    if (!tt_move && depth >= 4 && (pv_node || cut_node))
+    /* 8. Internal iterative reduction: without a hash move this node is probably less important. */
+    if (!tt_move && depth >= IIR_DEPTH && (pv_node || cut_node))
         depth--;
 
+    /* 9. The moves, best first by the picker's stages. */
     KingSafety ks;
     king_safety(b, &ks);
     MovePicker mp;
@@ -686,7 +411,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     t->history.killers[ply + 1][0] = t->history.killers[ply + 1][1] = MOVE_NONE;
 
     for (;;) {
-        /* Young brothers wait: with the first move searched, the rest can go to other threads. */
+        /* 10. Young brothers wait: with the first move searched, the rest can go to other threads. */
         if (legal && !root && can_split(t, depth)) {
             SplitStart s = { alpha, beta, best, legal, nquiets, best_move, quiets };
             SplitPoint *sp = split_open(t, &mp, &ks, &n, &s);
@@ -720,9 +445,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
 
-        if (root && t->id == 0 && S.rep->currmove && elapsed() > 3000)
-            S.rep->currmove(S.rep->ctx, depth, m, t->pv_index + root_index);
+        if (root && t->id == 0 && shared.rep->currmove && elapsed() > 3000)
+            shared.rep->currmove(shared.rep->ctx, depth, m, t->pv_index + root_index);
 
+        /* 11. Pruning before the move is made: losing captures, late and losing quiet moves. */
         if (!root && best > -VALUE_MATE_BOUND && !checked) {
             int p = prune_early(b, &n, m, capture, picker_bad_stage(&mp), legal);
             if (p == PRUNE_QUIETS)
@@ -731,6 +457,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
                 continue;
         }
 
+        /* 12. The move searched: futility, extension, reduction, null window and re-searches. */
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         int v = search_move(t, &n, m, capture, hist, legal, alpha, beta, !root && best > -VALUE_MATE_BOUND);
         if (v == VALUE_NONE)
@@ -756,9 +483,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             quiets[nquiets++] = m;
     }
 
+    /* 13. No legal move: checkmate or stalemate, both lose. */
     if (!legal)
-        return mated_in(ply); /* checkmate or stalemate: both lose */
+        return mated_in(ply);
 
+    /* 14. A quiet cutoff teaches the histories; the result goes into the table. */
     if (best >= beta && b->sq[move_to(best_move)] == EMPTY)
         history_update_quiet(&t->history, b, ply, depth, best_move, quiets, nquiets);
 
@@ -802,9 +531,9 @@ static void report(const Thread *t, int index, int depth, int bound)
         .pv = rm->pv,
     };
     if (index == 0)
-        S.last_reported = rm->pv[0];
-    if (S.rep->info)
-        S.rep->info(S.rep->ctx, &info);
+        shared.last_reported = rm->pv[0];
+    if (shared.rep->info)
+        shared.rep->info(shared.rep->ctx, &info);
 }
 
 /*
@@ -823,45 +552,45 @@ static bool forced_result_settled(int score, int depth)
  */
 static void iteration_done(Thread *t, int depth, int multipv)
 {
-    pthread_mutex_lock(&S.lock);
-    if (depth > atomic_load(&S.completed)) {
-        atomic_store(&S.completed, depth);
-        atomic_store(&S.armed, true);
+    pthread_mutex_lock(&shared.lock);
+    if (depth > atomic_load(&shared.completed)) {
+        atomic_store(&shared.completed, depth);
+        atomic_store(&shared.armed, true);
         for (int i = 0; i < multipv; i++)
             report(t, i, depth, BOUND_EXACT);
 
         const RootMove *best = &t->root[0];
-        S.stable = best->move == S.last_best ? S.stable + 1 : 0;
-        S.last_best = best->move;
-        int drop = S.last_score != VALUE_NONE ? S.last_score - best->score : 0;
-        S.last_score = best->score;
+        shared.stable = best->move == shared.last_best ? shared.stable + 1 : 0;
+        shared.last_best = best->move;
+        int drop = shared.last_score != VALUE_NONE ? shared.last_score - best->score : 0;
+        shared.last_score = best->score;
         uint64_t all = 0;
         for (int i = 0; i < t->nroot; i++)
             all += t->root[i].nodes;
         double share = all ? (double)best->nodes / (double)all : 0;
-        bool pondering = S.ponder_pending || atomic_load(&S.pondering);
-        bool timed = S.tm.soft && !pondering;
-        if ((S.limits.depth && depth >= S.limits.depth) || (S.limits.mate && best->score >= mate_in(2 * S.limits.mate - 1))
-            || (timed && elapsed() > (int64_t)(S.tm.soft * time_scale(S.stable, drop, share)))
-            || (!S.limits.infinite && !pondering && forced_result_settled(best->score, depth)))
-            atomic_store(&S.stop, true);
+        bool pondering = shared.ponder_pending || atomic_load(&shared.pondering);
+        bool timed = shared.tm.soft && !pondering;
+        if ((shared.limits.depth && depth >= shared.limits.depth) || (shared.limits.mate && best->score >= mate_in(2 * shared.limits.mate - 1))
+            || (timed && elapsed() > (int64_t)(shared.tm.soft * time_scale(shared.stable, drop, share)))
+            || (!shared.limits.infinite && !pondering && forced_result_settled(best->score, depth)))
+            atomic_store(&shared.stop, true);
     }
-    pthread_mutex_unlock(&S.lock);
+    pthread_mutex_unlock(&shared.lock);
 }
 
 static void iterate(Thread *t)
 {
     bool main = t->id == 0;
-    int multipv = S.opt.multipv < t->nroot ? S.opt.multipv : t->nroot;
+    int multipv = shared.opt.multipv < t->nroot ? shared.opt.multipv : t->nroot;
 
     for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
         /* A helper takes the next depth when a thread is already on this one; the main thread never skips. */
-        if (!main && atomic_load(&S.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!S.limits.depth || depth < S.limits.depth))
+        if (!main && atomic_load(&shared.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!shared.limits.depth || depth < shared.limits.depth))
             depth++;
-        if (S.limits.depth && depth > S.limits.depth)
+        if (shared.limits.depth && depth > shared.limits.depth)
             break;
         t->root_depth = depth;
-        atomic_fetch_add(&S.searching[depth], 1);
+        atomic_fetch_add(&shared.searching[depth], 1);
         for (int i = 0; i < t->nroot; i++) {
             t->root[i].prev_score = t->root[i].score;
             t->root[i].nodes = 0;
@@ -869,9 +598,9 @@ static void iterate(Thread *t)
 
         for (t->pv_index = 0; t->pv_index < multipv && !interrupted(t); t->pv_index++) {
             t->seldepth = 0;
-            int prev = t->root[t->pv_index].prev_score, delta = 20;
+            int prev = t->root[t->pv_index].prev_score, delta = ASPIRATION_DELTA;
             int alpha = -VALUE_INF, beta = VALUE_INF;
-            if (depth >= 4 && prev > -VALUE_INF) {
+            if (depth >= ASPIRATION_DEPTH && prev > -VALUE_INF) {
                 alpha = prev - delta > -VALUE_INF ? prev - delta : -VALUE_INF;
                 beta = prev + delta < VALUE_INF ? prev + delta : VALUE_INF;
             }
@@ -895,13 +624,13 @@ static void iterate(Thread *t)
             }
             sort_root(t->root, t->pv_index + 1);
         }
-        atomic_fetch_sub(&S.searching[depth], 1);
+        atomic_fetch_sub(&shared.searching[depth], 1);
         if (stopped())
             break;
         if (interrupted(t)) {
             if (!main)
                 help(t);
-            depth = atomic_load(&S.completed); /* the loop goes on one deeper */
+            depth = atomic_load(&shared.completed); /* the loop goes on one deeper */
             continue;
         }
         t->completed_depth = depth;
@@ -972,21 +701,21 @@ static Move ponder_move(Board *b, const RootMove *rm)
 void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
 {
     int64_t start = now_ms();
-    S.limits = *limits;
-    S.rep = rep;
-    S.last_reported = MOVE_NONE;
-    S.ponder_pending = limits->ponder;
-    atomic_store(&S.armed, false);
-    atomic_store(&S.completed, 0);
+    shared.limits = *limits;
+    shared.rep = rep;
+    shared.last_reported = MOVE_NONE;
+    shared.ponder_pending = limits->ponder;
+    atomic_store(&shared.armed, false);
+    atomic_store(&shared.completed, 0);
     for (int d = 0; d < MAX_PLY; d++)
-        atomic_store(&S.searching[d], 0);
-    S.stable = 0;
-    S.last_score = VALUE_NONE;
-    S.last_best = MOVE_NONE;
-    S.root = root;
-    atomic_store(&S.offer, NULL);
-    atomic_store(&S.idle, threads_count() - 1);
-    time_init(&S.tm, limits, root->side, S.opt.move_overhead, start);
+        atomic_store(&shared.searching[d], 0);
+    shared.stable = 0;
+    shared.last_score = VALUE_NONE;
+    shared.last_best = MOVE_NONE;
+    shared.root = root;
+    atomic_store(&shared.offer, NULL);
+    atomic_store(&shared.idle, threads_count() - 1);
+    time_init(&shared.tm, limits, root->side, shared.opt.move_overhead, start);
     tt_new_search();
 
     Move moves[MAX_MOVES];
@@ -1018,17 +747,17 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     }
 
     /* In infinite and ponder mode the answer waits for the GUI's word. */
-    atomic_store(&S.armed, true);
-    while (!stopped() && (limits->infinite || atomic_load(&S.pondering)))
+    atomic_store(&shared.armed, true);
+    while (!stopped() && (limits->infinite || atomic_load(&shared.pondering)))
         sleep_ms(1);
-    atomic_store(&S.stop, true);
+    atomic_store(&shared.stop, true);
     threads_join_helpers();
 
     if (!n)
         return;
     Thread *best = best_thread();
     RootMove *rm = &best->root[0];
-    if (rm->move != S.last_reported)
+    if (rm->move != shared.last_reported)
         report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
     out->best = rm->move;
     out->score = rm->score != -VALUE_INF ? rm->score : rm->prev_score;
