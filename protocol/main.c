@@ -10,6 +10,7 @@
 #include "../datagen/datagen.h"
 #include "../engine/search.h"
 #include "../perft/perft_cmd.h"
+#include "../pgn/pgn.h"
 #include "protocol.h"
 #include "version.h"
 
@@ -24,6 +25,8 @@ static void usage(FILE *out)
                  "                                check every case of a perft file\n"
                  "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
                  "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
+                 "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
+                 "                                check game files, write their games again in one notation\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
@@ -92,6 +95,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "perft"))
         return shell_perft(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "pgn"))
+        return pgn_main(argc - 2, argv + 2);
     search_init();
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         long depth = BENCH_DEFAULT_DEPTH, threads = 1;

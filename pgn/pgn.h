@@ -1,0 +1,73 @@
+/*
+ * Xiangqi game files: PGN as GUIs and databases exchange it ([Game "Chinese
+ * Chess"], [FEN], [Format "ICCS" | "WXF" | "Chinese"]), in UTF-8 or in the
+ * GB18030 family most Chinese game files still use, and `chuhan pgn`.
+ */
+#ifndef CHUHAN_PGN_H
+#define CHUHAN_PGN_H
+
+#include <stdio.h>
+
+#include "../engine/notation.h"
+
+enum { PGN_TAGS_MAX = 32, PGN_NAME_MAX = 32, PGN_VALUE_MAX = 256, PGN_PLIES_MAX = 1000, PGN_ERROR_MAX = 192 };
+
+typedef struct {
+    char name[PGN_NAME_MAX];
+    char value[PGN_VALUE_MAX];
+} PgnTag;
+
+/* One game. Game, FEN, Format and Result are kept outside the tag list: the writer sets them itself. */
+typedef struct {
+    int ntags;
+    PgnTag tags[PGN_TAGS_MAX];
+    char fen[FEN_MAX];        /* the start position, as board_get_fen() writes it */
+    char result[8];           /* 1-0, 0-1, 1/2-1/2 or * */
+    int nmoves;
+    Move moves[PGN_PLIES_MAX];
+    char error[PGN_ERROR_MAX]; /* why the moves stop short of the file's, or "" */
+} PgnGame;
+
+/* No tags, the start position, no moves, result "*". */
+void pgn_game_init(PgnGame *g);
+/* A tag's value, or NULL. */
+const char *pgn_tag(const PgnGame *g, const char *name);
+/* Sets a tag (added at the end when new; dropped when the list is full). */
+void pgn_set_tag(PgnGame *g, const char *name, const char *value);
+/* The position after the game's first `ply` moves. */
+void pgn_position(const PgnGame *g, int ply, Board *b);
+
+/* Called for each game read; returning false stops the reading. */
+typedef bool (*PgnVisit)(void *ctx, PgnGame *g);
+
+/*
+ * Reads the games of a PGN text in UTF-8. Comments, variations and numeric
+ * annotations are skipped; moves may be written in any of the notations
+ * move_read() knows, with or without move numbers. A game whose moves go
+ * wrong keeps those before the first bad one and says why in `error`, with
+ * the move's number. Returns the number of games.
+ */
+int pgn_read_text(const char *text, PgnVisit visit, void *ctx);
+
+/*
+ * Reads a file in UTF-8 (with or without a byte-order mark) or, when its
+ * bytes are not UTF-8, in GB18030 (which includes GBK and GB2312). Returns
+ * the number of games, or -1 with the reason in err.
+ */
+int pgn_read_file(const char *path, PgnVisit visit, void *ctx, char *err, size_t errlen);
+
+/* Writes one game in UTF-8 with its moves in the given notation. */
+void pgn_write(FILE *out, const PgnGame *g, Notation notation);
+
+/*
+ * Text conversions through iconv: bytes in UTF-8 or GB18030 to UTF-8, and
+ * UTF-8 to the named encoding. Fresh NUL-terminated buffers (free them), or
+ * NULL when the text does not convert.
+ */
+char *text_to_utf8(const char *bytes, size_t n);
+char *utf8_to(const char *encoding, const char *text, size_t n, size_t *outlen);
+
+/* `chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...`; returns the exit status. */
+int pgn_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,100 @@
+/* `chuhan pgn`: checks the games of game files and writes them out again in one notation and encoding. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pgn.h"
+
+typedef struct {
+    const char *path;
+    Notation notation;
+    FILE *out;
+    int games, bad;
+} Job;
+
+/*
+ * Writes a game; one cut short by a bad move keeps the moves before it and
+ * has no result, and one left with no move at all (a bad FEN) is not written.
+ */
+static bool write_game(void *ctx, PgnGame *g)
+{
+    Job *job = ctx;
+    job->games++;
+    if (g->error[0]) {
+        job->bad++;
+        fprintf(stderr, "%s: game %d: %s\n", job->path, job->games, g->error);
+        strcpy(g->result, "*");
+        if (!g->nmoves)
+            return true;
+    }
+    pgn_write(job->out, g, job->notation);
+    return true;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n");
+    return 2;
+}
+
+/* Everything written to the memory stream, converted and sent to standard output. */
+static bool flush_converted(const char *encoding, char *text, size_t len)
+{
+    size_t n;
+    char *converted = utf8_to(encoding, text, len, &n);
+    if (!converted)
+        return false;
+    fwrite(converted, 1, n, stdout);
+    free(converted);
+    return true;
+}
+
+int pgn_main(int argc, char **argv)
+{
+    static const char *const notations[] = { [NOTATION_ICCS] = "iccs", [NOTATION_CHINESE] = "chinese", [NOTATION_WXF] = "wxf" };
+    Job job = { .notation = NOTATION_ICCS, .out = stdout };
+    const char *encoding = "UTF-8";
+    int i = 0;
+    for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+        int k = 0;
+        if (!strcmp(argv[i], "--moves")) {
+            while (k < 3 && strcasecmp(argv[i + 1], notations[k]))
+                k++;
+            if (k == 3)
+                return usage();
+            job.notation = (Notation)k;
+        } else if (!strcmp(argv[i], "--encoding") && (!strcasecmp(argv[i + 1], "utf-8") || !strcasecmp(argv[i + 1], "gb18030"))) {
+            encoding = strcasecmp(argv[i + 1], "utf-8") ? "GB18030" : "UTF-8";
+        } else {
+            return usage();
+        }
+    }
+    if (i == argc || !strncmp(argv[i], "--", 2))
+        return usage();
+
+    char *buffer = NULL;
+    size_t len = 0;
+    bool utf8 = !strcmp(encoding, "UTF-8");
+    if (!utf8 && !(job.out = open_memstream(&buffer, &len)))
+        return 1;
+    int failed = 0;
+    for (; i < argc; i++) {
+        char err[256];
+        job.path = argv[i];
+        job.games = job.bad = 0;
+        if (pgn_read_file(argv[i], write_game, &job, err, sizeof err) < 0) {
+            fprintf(stderr, "chuhan: %s\n", err);
+            failed = 1;
+        }
+        failed |= job.bad > 0;
+    }
+    if (!utf8) {
+        fclose(job.out);
+        if (!flush_converted(encoding, buffer, len)) {
+            fprintf(stderr, "chuhan: the games cannot be written in %s\n", encoding);
+            failed = 1;
+        }
+        free(buffer);
+    }
+    return failed;
+}

@@ -1,0 +1,285 @@
+/* Reading PGN: tags, move text in any notation, comments and variations skipped, several games to a file. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn.h"
+
+/* The game being read and the position its moves have reached. */
+typedef struct {
+    PgnGame game;
+    Board board;
+    bool begun;       /* the game has tags or moves */
+    bool in_moves;    /* its move text has begun: a tag now starts the next game */
+    bool failed;      /* a move went wrong: the game's other moves are skipped */
+    PgnVisit visit;
+    void *ctx;
+    int count;
+    bool stop;
+} Reader;
+
+static const char ideographic_space[] = "\xE3\x80\x80"; /* U+3000, common between moves in Chinese files */
+
+static size_t space_at(const char *p)
+{
+    if (*p && isspace((unsigned char)*p))
+        return 1;
+    return strncmp(p, ideographic_space, 3) ? 0 : 3;
+}
+
+/* Steps over a variation, p being at its '(': variations nest, and comments inside may hold parentheses. */
+static const char *skip_variation(const char *p)
+{
+    int depth = 0;
+    for (; *p; p++) {
+        if (*p == '{') {
+            const char *end = strchr(p, '}');
+            if (!end)
+                break;
+            p = end;
+        } else if (*p == '(') {
+            depth++;
+        } else if (*p == ')' && --depth == 0) {
+            return p + 1;
+        }
+    }
+    return p + strlen(p);
+}
+
+/* Steps over white space, comments ({...}, ; and % to the end of the line), variations and NAGs ($n). */
+static const char *skip_filler(const char *p)
+{
+    for (;;) {
+        size_t space = space_at(p);
+        if (space) {
+            p += space;
+        } else if (*p == '{') {
+            const char *end = strchr(p, '}');
+            p = end ? end + 1 : p + strlen(p);
+        } else if (*p == ';' || *p == '%') {
+            p += strcspn(p, "\n");
+        } else if (*p == '(') {
+            p = skip_variation(p);
+        } else if (*p == '$') {
+            for (p++; isdigit((unsigned char)*p); p++)
+                ;
+        } else {
+            return p;
+        }
+    }
+}
+
+/* [Name "Value"], p being at the '['. A value too long for the game is cut later, between characters. */
+static const char *read_tag(const char *p, char name[PGN_NAME_MAX], char value[4 * PGN_VALUE_MAX])
+{
+    size_t n = 0, v = 0;
+    for (p++; *p == ' ' || *p == '\t'; p++)
+        ;
+    for (; *p && !isspace((unsigned char)*p) && *p != '"' && *p != ']'; p++)
+        if (n < PGN_NAME_MAX - 1)
+            name[n++] = *p;
+    for (; *p == ' ' || *p == '\t'; p++)
+        ;
+    if (*p == '"')
+        for (p++; *p && *p != '"' && *p != '\n'; p++) {
+            if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+                p++;
+            if (v < 4 * PGN_VALUE_MAX - 1)
+                value[v++] = *p;
+        }
+    name[n] = value[v] = 0;
+    p += strcspn(p, "]\n");
+    return *p == ']' ? p + 1 : p;
+}
+
+enum { WORD_MAX = 64 };
+
+/* A word of move text: up to white space or a character that opens or closes something. */
+static const char *read_word(const char *p, char word[WORD_MAX])
+{
+    size_t n = 0;
+    for (; *p && !space_at(p) && !strchr("{}()[];", *p); p++)
+        if (n < WORD_MAX - 1)
+            word[n++] = *p;
+    word[n] = 0;
+    return p;
+}
+
+static bool is_result(const char *w)
+{
+    return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") || !strcmp(w, "*");
+}
+
+/* The length of a move number in front of a word ("12.", "3...", "..."), or 0. */
+static size_t number_prefix(const char *w)
+{
+    size_t digits = strspn(w, "0123456789"), dots = strspn(w + digits, ".");
+    return dots ? digits + dots : 0;
+}
+
+/* Drops annotation marks: !, ?, and a check mark (#, or + after a whole move). */
+static void strip_marks(char *w)
+{
+    size_t n = strlen(w);
+    while (n && strchr("!?#", w[n - 1]))
+        n--;
+    if (n > 4 && w[n - 1] == '+')
+        n--;
+    w[n] = 0;
+}
+
+static void start_game(Reader *r)
+{
+    pgn_game_init(&r->game);
+    board_set_fen(&r->board, START_FEN, NULL, 0);
+    r->begun = r->in_moves = r->failed = false;
+}
+
+static void finish_game(Reader *r)
+{
+    if (r->begun) {
+        r->count++;
+        r->stop = !r->visit(r->ctx, &r->game);
+    }
+    start_game(r);
+}
+
+static void take_tag(Reader *r, const char *name, const char *value)
+{
+    PgnGame *g = &r->game;
+    char err[128];
+    if (!strcmp(name, "FEN")) {
+        if (board_set_fen(&r->board, value, err, sizeof err)) {
+            board_get_fen(&r->board, g->fen);
+        } else {
+            snprintf(g->error, PGN_ERROR_MAX, "bad FEN (%s)", err);
+            r->failed = true;
+        }
+    } else if (!strcmp(name, "Result")) {
+        if (is_result(value))
+            strcpy(g->result, value);
+    } else if (strcmp(name, "Game") && strcmp(name, "Format") && *name) {
+        pgn_set_tag(g, name, value);
+    }
+}
+
+static void take_move(Reader *r, char *word)
+{
+    PgnGame *g = &r->game;
+    Board *b = &r->board;
+    size_t skip = number_prefix(word);
+    if (r->failed || !word[skip])
+        return;
+    strip_marks(word);
+    char err[128];
+    Move m = move_read(b, word, err, sizeof err);
+    if (!m && skip) {
+        word += skip;
+        m = move_read(b, word, err, sizeof err);
+    }
+    if (m && g->nmoves == PGN_PLIES_MAX) {
+        m = MOVE_NONE;
+        snprintf(err, sizeof err, "the game is longer than %d plies", PGN_PLIES_MAX);
+    }
+    if (!m) {
+        snprintf(g->error, PGN_ERROR_MAX, "move %d (%s) %s: %s", b->fullmove, b->side == RED ? "red" : "black", word,
+                 err);
+        r->failed = true;
+        return;
+    }
+    make_move(b, m);
+    g->moves[g->nmoves++] = m;
+}
+
+int pgn_read_text(const char *p, PgnVisit visit, void *ctx)
+{
+    Reader *r = malloc(sizeof *r);
+    if (!r)
+        return 0;
+    r->visit = visit;
+    r->ctx = ctx;
+    r->count = 0;
+    r->stop = false;
+    start_game(r);
+    while (!r->stop && *(p = skip_filler(p))) {
+        if (*p == '[') {
+            char name[PGN_NAME_MAX], value[4 * PGN_VALUE_MAX];
+            if (r->in_moves)
+                finish_game(r);
+            p = read_tag(p, name, value);
+            take_tag(r, name, value);
+        } else {
+            char word[WORD_MAX];
+            const char *next = read_word(p, word);
+            p = next == p ? p + 1 : next; /* a stray ] or } */
+            r->in_moves = true;
+            if (is_result(word)) {
+                strcpy(r->game.result, word);
+                r->begun = true;
+                finish_game(r);
+                continue;
+            }
+            take_move(r, word);
+        }
+        r->begun = true;
+    }
+    if (!r->stop)
+        finish_game(r);
+    int count = r->count;
+    free(r);
+    return count;
+}
+
+/* The whole of a file, NUL-terminated; NULL with errno set when it cannot be read. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (size_t got = 1; buf && got;) {
+        if (n == cap) {
+            char *grown = realloc(buf, 2 * cap + 1);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int pgn_read_file(const char *path, PgnVisit visit, void *ctx, char *err, size_t errlen)
+{
+    size_t n;
+    char *bytes = slurp(path, &n);
+    if (!bytes) {
+        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *text = text_to_utf8(bytes, n);
+    free(bytes);
+    if (!text) {
+        snprintf(err, errlen, "%s is neither UTF-8 nor GB18030 text", path);
+        return -1;
+    }
+    int count = pgn_read_text(text, visit, ctx);
+    free(text);
+    return count;
+}
