@@ -290,7 +290,7 @@ int datagen_main(int argc, char **argv)
         .positions = 1000000, .nodes = 4000, .workers = 2, .random_plies = 8, .hash_mb = 2, .seed = 1,
         .out = "chuhan-data.bin",
     };
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < argc; i += 2) { /* flag and value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n = 0;
         bool ok = true;
@@ -325,7 +325,6 @@ int datagen_main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-        i++;
     }
     return datagen_run(&opt);
 }
