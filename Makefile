@@ -21,14 +21,14 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan
 all: chuhan
 
 # Objects remember the flags they were built with: a change of ARCH, CFLAGS, compiler or network rebuilds.
 RELEASE_FLAGS := $(CC) $(BASE) $(CFLAGS)
 $(shell mkdir -p build/release && (echo '$(RELEASE_FLAGS)' | cmp -s - build/release/flags || echo '$(RELEASE_FLAGS)' > build/release/flags))
 $(REL_OBJ): build/release/flags
-build/release/engine/nnue.o build/debug/engine/nnue.o build/test/engine/nnue.o: $(NNUE_FILE)
+build/release/engine/nnue.o build/debug/engine/nnue.o build/test/engine/nnue.o build/tsan/engine/nnue.o: $(NNUE_FILE)
 
 chuhan: $(REL_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
@@ -55,6 +55,20 @@ build/test/%.o: %.c | criterion
 
 tests/run: $(TEST_OBJ) | criterion
 	$(CC) $(TEST_FLAGS) $^ -o $@ -lcriterion $(LDLIBS)
+
+# ThreadSanitizer build, driven through random sessions in every dialect with one to three
+# threads (tools/stress); any report fails it. About a minute.
+TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) build/tsan/protocol/main.o
+
+tsan: chuhan-tsan
+	./tools/stress --steps 60 ./chuhan-tsan
+
+chuhan-tsan: $(TSAN_OBJ)
+	$(CC) -g -fsanitize=thread $^ -o $@ $(LDLIBS)
+
+build/tsan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) -O1 -g -fsanitize=thread -c $< -o $@
 
 # Criterion comes from Debian's libcriterion-dev; install it when it is missing.
 criterion:
@@ -96,7 +110,7 @@ bench: chuhan
 	./chuhan bench
 
 clean:
-	rm -rf build chuhan chuhan-debug chuhan-train tests/run fuzz/fuzz_protocol fuzz/out
+	rm -rf build chuhan chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

@@ -1,4 +1,5 @@
 #define _DEFAULT_SOURCE /* madvise() and MADV_HUGEPAGE, where the system has them */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -10,17 +11,43 @@
  * Twelve-byte entries, five to a 64-byte bucket so a probe touches one cache
  * line. The bucket comes from the key's high bits (by multiplication), the
  * check from its low 32, so a false match needs 32 + log2(buckets) bits to
- * collide. Threads read and write without locks: a torn entry can at worst
- * give a wrong move, and every move from the table is checked before use.
+ * collide.
+ *
+ * Threads share the table without locks, by design: each entry is three
+ * words read and written with relaxed atomics (plain moves on x86; no data
+ * race in the C sense, so ThreadSanitizer has nothing to report). Two threads
+ * writing one entry at once can leave words of both; the check word is
+ * stored XORed with the two data words, so such a torn entry fails the check
+ * and reads as empty. The age byte is left out of the XOR, since a probe
+ * refreshes it in place. A false match that gets through anyway can at
+ * worst give a wrong move or score: every move from the table is checked
+ * for legality before use.
  */
 typedef struct {
-    uint32_t key;
-    Move move;
-    int16_t score;
-    int16_t eval;
-    uint8_t depth;     /* depth + DEPTH_BIAS, so quiescence depths fit */
-    uint8_t gen_bound; /* generation << 2 | bound */
+    _Atomic uint32_t check; /* key's low 32 bits ^ data ^ (info without the age) */
+    _Atomic uint32_t data;  /* move | score << 16 */
+    _Atomic uint32_t info;  /* eval | depth << 16 | gen_bound << 24 */
 } Entry;
+
+/* The fields of an entry, as one thread read or will write them. */
+typedef struct {
+    uint32_t check, data, info;
+} Words;
+
+static inline Words load(const Entry *e)
+{
+    return (Words){ atomic_load_explicit(&e->check, memory_order_relaxed),
+                    atomic_load_explicit(&e->data, memory_order_relaxed),
+                    atomic_load_explicit(&e->info, memory_order_relaxed) };
+}
+
+static inline Move w_move(Words w) { return (Move)(w.data & 0xFFFF); }
+static inline int w_score(Words w) { return (int16_t)(w.data >> 16); }
+static inline int w_eval(Words w) { return (int16_t)(w.info & 0xFFFF); }
+static inline int w_depth(Words w) { return (uint8_t)(w.info >> 16); } /* depth + DEPTH_BIAS, so quiescence depths fit */
+static inline int w_gen_bound(Words w) { return (uint8_t)(w.info >> 24); } /* generation << 2 | bound */
+/* The key check the entry was written for, if it was written whole. */
+static inline uint32_t w_key(Words w) { return w.check ^ w.data ^ (w.info & 0xFFFFFF); }
 
 enum { BUCKET_SIZE = 5, DEPTH_BIAS = 8, GEN_STEP = 4, GEN_MASK = 0xFC };
 enum { HUGE_PAGE = 2 * 1024 * 1024 };
@@ -96,25 +123,27 @@ bool tt_probe(uint64_t key, int ply, TTHit *hit)
     uint32_t check = (uint32_t)key;
     for (int i = 0; i < BUCKET_SIZE; i++) {
         Entry *e = &b->entry[i];
-        if (e->key != check || !e->gen_bound)
+        Words w = load(e);
+        if (w_key(w) != check || !w_gen_bound(w))
             continue;
-        hit->move = e->move;
-        hit->score = (int16_t)score_from_tt(e->score, ply);
-        hit->eval = e->eval;
-        hit->depth = (int8_t)(e->depth - DEPTH_BIAS);
-        hit->bound = e->gen_bound & 3;
+        hit->move = w_move(w);
+        hit->score = (int16_t)score_from_tt(w_score(w), ply);
+        hit->eval = (int16_t)w_eval(w);
+        hit->depth = (int8_t)(w_depth(w) - DEPTH_BIAS);
+        hit->bound = (uint8_t)(w_gen_bound(w) & 3);
         /* Refresh the age so a hit entry survives this search. */
-        e->gen_bound = (uint8_t)(generation | (e->gen_bound & 3));
+        uint32_t info = (w.info & 0x03FFFFFF) | (uint32_t)generation << 24;
+        atomic_store_explicit(&e->info, info, memory_order_relaxed);
         return true;
     }
     return false;
 }
 
 /* How much an entry is worth keeping: deep and recent beats shallow and old. */
-static inline int worth(const Entry *e)
+static inline int worth(Words w)
 {
-    int age = (uint8_t)(generation - (e->gen_bound & GEN_MASK)) / GEN_STEP;
-    return e->depth - 8 * age;
+    int age = (uint8_t)(generation - (w_gen_bound(w) & GEN_MASK)) / GEN_STEP;
+    return w_depth(w) - 8 * age;
 }
 
 void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound)
@@ -127,33 +156,40 @@ void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, 
     Bucket *b = bucket_of(key);
     uint32_t check = (uint32_t)key;
     Entry *victim = &b->entry[0];
+    Words old = load(victim);
     for (int i = 0; i < BUCKET_SIZE; i++) {
-        Entry *e = &b->entry[i];
-        if (e->key == check || !e->gen_bound) {
-            victim = e;
+        Words w = load(&b->entry[i]);
+        if (w_key(w) == check || !w_gen_bound(w)) {
+            victim = &b->entry[i];
+            old = w;
             break;
         }
-        if (worth(e) < worth(victim))
-            victim = e;
+        if (worth(w) < worth(old)) {
+            victim = &b->entry[i];
+            old = w;
+        }
     }
+    bool same = w_key(old) == check && w_gen_bound(old);
     /* Keep a deeper result for the same position unless the new one is exact or the old is stale. */
-    if (victim->key == check && victim->gen_bound && bound != BOUND_EXACT
-        && depth + DEPTH_BIAS + 3 < victim->depth && (victim->gen_bound & GEN_MASK) == generation)
+    if (same && bound != BOUND_EXACT && depth + DEPTH_BIAS + 3 < w_depth(old)
+        && (w_gen_bound(old) & GEN_MASK) == generation)
         return;
-    if (victim->key != check || move)
-        victim->move = move;
-    victim->key = check;
-    victim->score = (int16_t)score_to_tt(score, ply);
-    victim->eval = (int16_t)eval;
-    victim->depth = (uint8_t)(depth + DEPTH_BIAS);
-    victim->gen_bound = (uint8_t)(generation | bound);
+    if (same && !move)
+        move = w_move(old);
+    uint32_t data = move | (uint32_t)(uint16_t)score_to_tt(score, ply) << 16;
+    uint32_t info = (uint16_t)eval | (uint32_t)(uint8_t)(depth + DEPTH_BIAS) << 16 | (uint32_t)(generation | bound) << 24;
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+    atomic_store_explicit(&victim->info, info, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, check ^ data ^ (info & 0xFFFFFF), memory_order_relaxed);
 }
 
 int tt_hashfull(void)
 {
     int used = 0;
     for (size_t i = 0; i < 200 && i < bucket_count; i++)
-        for (int j = 0; j < BUCKET_SIZE; j++)
-            used += table[i].entry[j].gen_bound && (table[i].entry[j].gen_bound & GEN_MASK) == generation;
+        for (int j = 0; j < BUCKET_SIZE; j++) {
+            int gb = w_gen_bound(load(&table[i].entry[j]));
+            used += gb && (gb & GEN_MASK) == generation;
+        }
     return used;
 }
