@@ -104,14 +104,14 @@ static const char *const chinese_piece[2][PIECE_TYPE_NB] = {
 static const char *const numeral[FILE_NB + 1] = { "", "一", "二", "三", "四", "五", "六", "七", "八", "九" };
 static const char *const wide_digit[FILE_NB + 1] = { "", "１", "２", "３", "４", "５", "６", "７", "８", "９" };
 
-static const char *number_text(int side, int n) { return side == RED ? numeral[n] : wide_digit[n]; }
+const char *chinese_number(int side, int n) { return side == RED ? numeral[n] : wide_digit[n]; }
 
 static void chinese_name(const Parts *p, char out[MOVE_NAME_MAX])
 {
     const char *piece = chinese_piece[p->side][p->type], *dir = p->dir > 0 ? "进" : p->dir < 0 ? "退" : "平";
-    const char *target = number_text(p->side, p->target);
+    const char *target = chinese_number(p->side, p->target);
     if (!p->count) {
-        snprintf(out, MOVE_NAME_MAX, "%s%s%s%s", piece, number_text(p->side, p->file), dir, target);
+        snprintf(out, MOVE_NAME_MAX, "%s%s%s%s", piece, chinese_number(p->side, p->file), dir, target);
         return;
     }
     const char *place = p->count >= 4            ? numeral[p->place + 1]

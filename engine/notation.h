@@ -42,6 +42,9 @@ Move move_parse(const char *s, int rank_base);
 typedef enum { NOTATION_ICCS, NOTATION_CHINESE, NOTATION_WXF } Notation;
 enum { MOVE_NAME_MAX = 16 };
 
+/* Number n (1..9) as a side writes it in Chinese names: 一..九 for red, １..９ for black. */
+const char *chinese_number(int side, int n);
+
 /* The name of m, a legal move of the side to move in b. */
 void move_name(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX]);
 

@@ -11,6 +11,7 @@
 #include "../engine/search.h"
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
+#include "../play/play.h"
 #include "protocol.h"
 #include "version.h"
 
@@ -27,6 +28,7 @@ static void usage(FILE *out)
                  "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
                  "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
                  "                                check game files, write their games again in one notation\n"
+                 "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
@@ -111,6 +113,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "datagen"))
         return datagen_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "play"))
+        return play_main(argc - 2, argv + 2);
     if (argc >= 2) {
         usage(stderr);
         return 2;

@@ -1,0 +1,173 @@
+/* The command line of `chuhan play`, and the engine's strength. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../engine/clock.h"
+#include "../protocol/session.h"
+#include "../protocol/version.h"
+#include "options.h"
+
+/* Depths of the levels 1 to 10. */
+static const int level_depths[LEVEL_MAX] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
+
+enum { DEFAULT_MOVETIME = 1000, MOVE_OVERHEAD = 30 };
+
+static bool parse_seconds(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (!*s || *end || !(v >= lo && v <= hi))
+        return false;
+    *out = v;
+    return true;
+}
+
+bool set_depth(Play *p, const char *arg)
+{
+    long long depth;
+    if (!parse_number(arg, 1, MAX_PLY - 8, false, &depth))
+        return false;
+    p->depth = (int)depth;
+    p->movetime = 0;
+    return true;
+}
+
+bool set_time(Play *p, const char *arg)
+{
+    double seconds;
+    if (!parse_seconds(arg, 0.01, 3600, &seconds))
+        return false;
+    p->movetime = (int64_t)(seconds * 1000 + 0.5);
+    p->depth = 0;
+    return true;
+}
+
+bool set_level(Play *p, const char *arg)
+{
+    long long level;
+    if (!parse_number(arg, 1, LEVEL_MAX, false, &level))
+        return false;
+    p->depth = level_depths[level - 1];
+    p->movetime = 0;
+    return true;
+}
+
+/* MIN+INC: minutes for the game and seconds added after each move, such as 5+3 or 0.5+1. */
+static bool set_clock(Play *p, const char *arg)
+{
+    char minutes[32];
+    const char *plus = strchr(arg, '+');
+    size_t n = plus ? (size_t)(plus - arg) : strlen(arg);
+    double base, inc = 0;
+    if (n >= sizeof minutes)
+        return false;
+    memcpy(minutes, arg, n);
+    minutes[n] = 0;
+    if (!parse_seconds(minutes, 0.05, 600, &base) || (plus && !parse_seconds(plus + 1, 0, 600, &inc)))
+        return false;
+    p->clocked = true;
+    p->left[RED] = p->left[BLACK] = (int64_t)(base * 60000);
+    p->clock_inc = (int64_t)(inc * 1000);
+    return true;
+}
+
+void strength_text(const Play *p, char *out, size_t cap)
+{
+    int n = 0;
+    out[0] = 0;
+    if (p->depth)
+        n += snprintf(out + n, cap - (size_t)n, "depth %d", p->depth);
+    if (p->movetime && n < (int)cap)
+        n += snprintf(out + n, cap - (size_t)n, "%s%g s a move", n ? ", at most " : "", p->movetime / 1000.0);
+    if (p->clocked && n < (int)cap)
+        snprintf(out + n, cap - (size_t)n, "%son the clock", n ? ", " : "");
+}
+
+static void help(void)
+{
+    printf("usage: chuhan play [--red | --black | --watch] [--depth N | --time S | --level N] [--clock MIN+INC]\n"
+           "                   [--fen FEN] [--ascii] [--blind]\n"
+           "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
+           "  --depth N       the engine searches N plies a move\n"
+           "  --time S        the engine thinks S seconds a move (1 by default)\n"
+           "  --level N       strength from 1 to %d\n"
+           "  --clock MIN+INC a clock for each side: minutes for the game, seconds added each move\n"
+           "  --fen FEN       start from this position\n"
+           "  --ascii         letters instead of Chinese characters, and no colours\n"
+           "  --blind         the board is never drawn\n"
+           "Moves are typed in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2); 'help' in the game lists the commands.\n",
+           LEVEL_MAX);
+}
+
+/* One option, with its value in next; returns how many arguments it took (0: a bad option). */
+static int take_option(Play *p, const char *opt, const char *next, const char **fen)
+{
+    static const char *const sides[] = { "--red", "--black", "--watch" };
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(opt, sides[i])) {
+            p->engine_plays[RED] = i != 0;
+            p->engine_plays[BLACK] = i != 1;
+            return 1;
+        }
+    if (!strcmp(opt, "--ascii") || !strcmp(opt, "--blind")) {
+        *(opt[2] == 'a' ? &p->view.ascii : &p->blind) = true;
+        return 1;
+    }
+    if (!next)
+        return 0;
+    if (!strcmp(opt, "--fen"))
+        *fen = next;
+    else if (!(!strcmp(opt, "--depth") ? set_depth(p, next)
+               : !strcmp(opt, "--time") ? set_time(p, next)
+               : !strcmp(opt, "--level") ? set_level(p, next)
+               : !strcmp(opt, "--clock") ? set_clock(p, next)
+                                         : false))
+        return 0;
+    return 2;
+}
+
+static void banner(const Play *p)
+{
+    char strength[64];
+    strength_text(p, strength, sizeof strength);
+    if (p->engine_plays[RED] && p->engine_plays[BLACK])
+        printf("Chuhan " CHUHAN_VERSION ": the engine plays both sides (%s).\n", strength);
+    else
+        printf("Chuhan " CHUHAN_VERSION ": you play %s, the engine %s (%s).\n", p->engine_plays[RED] ? "black" : "red",
+               p->engine_plays[RED] ? "red" : "black", strength);
+    printf("Type moves as %s; 'help' lists the commands.\n", p->view.ascii ? "C2.5 or h2e2" : "炮二平五, C2.5 or h2e2");
+}
+
+bool play_options(Play *p, int argc, char **argv, int *status)
+{
+    const char *fen = START_FEN;
+    p->engine_plays[BLACK] = true;
+    for (int i = 0, used; i < argc; i += used) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            help();
+            *status = 0;
+            return false;
+        }
+        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen))) {
+            fprintf(stderr, "chuhan play: bad option or value '%s' (chuhan play --help lists them)\n", argv[i]);
+            *status = 2;
+            return false;
+        }
+    }
+    if (!p->depth && !p->movetime && !p->clocked)
+        p->movetime = DEFAULT_MOVETIME;
+    char err[128];
+    if (!game_start(&p->game, fen, err, sizeof err)) {
+        fprintf(stderr, "chuhan play: bad FEN (%s)\n", err);
+        *status = 2;
+        return false;
+    }
+    SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = MOVE_OVERHEAD };
+    search_set_options(&opt);
+    p->view.colour = isatty(STDOUT_FILENO) && !p->view.ascii && !getenv("NO_COLOR");
+    p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];
+    banner(p);
+    return true;
+}

@@ -1,0 +1,46 @@
+/*
+ * `chuhan play`: a game against the engine in the terminal, or the engine
+ * against itself. Moves are typed in Chinese, WXF or ICCS; commands take
+ * moves back, set the engine's strength, save and load games.
+ */
+#ifndef CHUHAN_PLAY_H
+#define CHUHAN_PLAY_H
+
+#include "game.h"
+#include "input.h"
+#include "think.h"
+#include "view.h"
+
+typedef struct {
+    Game game;
+    View view;
+    Input input;
+    bool engine_plays[2];  /* by side */
+    bool blind;            /* the board is never drawn */
+    bool interactive;      /* input from a terminal: prompts, and typing interrupts the engine */
+    int depth;             /* the engine's depth a move, 0: no limit */
+    int64_t movetime;      /* its time a move in ms, 0: none */
+    bool clocked;
+    int64_t clock_inc, left[2]; /* ms */
+    int64_t turn_start;    /* ms: when the side to move began its turn */
+    bool show;             /* the board has changed since it was drawn */
+} Play;
+
+int play_main(int argc, char **argv);
+
+/* play.c */
+void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* After a command set up a position: the side to move starts its turn and the board is shown. */
+void position_changed(Play *p);
+/* Plays a legal move and tells it. */
+void play_move(Play *p, Move m);
+/* Names a move in the view's notations: "炮二平五 (C2.5 h2e2)", or "C2.5 (h2e2)" in ASCII. */
+void describe_move(const Play *p, const Board *b, Move m, char *out, size_t cap);
+typedef enum { THOUGHT, ABANDONED, QUIT } Thought;
+/* The engine's search of the current position; a line typed meanwhile other than `stop` abandons it and is obeyed. */
+Thought engine_think(Play *p, SearchResult *r);
+
+/* commands.c: runs a command line; false when it is none. *quit is set by quit. */
+bool run_command(Play *p, char *line, bool *quit);
+
+#endif

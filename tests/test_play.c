@@ -1,0 +1,383 @@
+/*
+ * `chuhan play` driven as a player would: scripted lines through pipes with
+ * their exact answers, and a pseudo-terminal for typing while the engine
+ * thinks. The engine's replies in these positions are forced or mates, so
+ * the transcripts do not depend on how it searches.
+ */
+#define _XOPEN_SOURCE 700 /* posix_openpt() and its kin */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "../protocol/version.h"
+#include "engine_pipe.h"
+
+TestSuite(play, .timeout = 60);
+
+#define BANNER(side, strength)                                                                                         \
+    "Chuhan " CHUHAN_VERSION ": you play " side ", the engine " strength ".\n"                                         \
+    "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
+
+/*
+ * Starts `./chuhan play` with the given arguments (NULL-terminated), its
+ * input and output through pipes or, with `terminal`, a pseudo-terminal
+ * without echo, as a player's shell would give it.
+ */
+static void start_play(Engine *e, const char *const *args, bool terminal)
+{
+    const char *argv[16] = { "chuhan", "play" };
+    for (int i = 0; args[i] && i < 13; i++)
+        argv[i + 2] = args[i];
+    int to[2] = { -1, -1 }, from[2] = { -1, -1 };
+    const char *slave = NULL;
+    if (terminal) {
+        to[1] = from[0] = posix_openpt(O_RDWR | O_NOCTTY);
+        cr_assert(to[1] >= 0 && grantpt(to[1]) == 0 && unlockpt(to[1]) == 0 && (slave = ptsname(to[1])));
+    } else {
+        cr_assert(pipe(to) == 0 && pipe(from) == 0);
+    }
+    e->pid = fork();
+    cr_assert(e->pid >= 0);
+    if (e->pid == 0) {
+        if (terminal) {
+            struct termios t;
+            setsid();
+            to[0] = from[1] = open(slave, O_RDWR);
+            tcgetattr(to[0], &t);
+            t.c_lflag &= ~(tcflag_t)ECHO;
+            tcsetattr(to[0], TCSANOW, &t);
+        } else {
+            close(to[1]); /* or the input would never end */
+            close(from[0]);
+        }
+        dup2(to[0], STDIN_FILENO);
+        dup2(from[1], STDOUT_FILENO);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, STDERR_FILENO); /* option errors: the tests look at the exit status */
+        setenv("NO_COLOR", "1", 1);
+        execv("./chuhan", (char *const *)argv);
+        _exit(127);
+    }
+    if (!terminal) {
+        close(to[0]);
+        close(from[1]);
+    }
+    e->to_engine = to[1];
+    e->from_engine = from[0];
+    e->len = 0;
+}
+
+/* Plays the script (lines ending in \n) through pipes to the end of the input; all output in out, the exit status returned. */
+static int run_script(const char *const *args, const char *script, char *out, size_t cap)
+{
+    Engine e;
+    start_play(&e, args, false);
+    engine_send_raw(&e, script, strlen(script));
+    close(e.to_engine);
+    e.to_engine = dup(e.from_engine); /* engine_close() closes it again */
+    size_t n = 0;
+    char line[4096];
+    while (engine_line(&e, line, sizeof line, 20000))
+        n += (size_t)snprintf(out + n, cap - n, "%s\n", line);
+    return engine_close(&e, 10000);
+}
+
+/* Perpetual checks with a rook: black's every reply is forced. */
+#define ROOK_CHECKS "3k5/9/R2a5/9/9/9/9/9/9/4K4 w - - 0 1"
+
+Test(play, a_bad_move_gets_its_reason_and_changes_nothing)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--blind", "--depth", "1", NULL };
+    int status = run_script(args,
+                            "马八进六\nh2h7\nxyz\n车五进一\n兵七退一\n前炮进一\nfen\n"
+                            "fen 5k3/4r4/9/9/9/9/9/9/3RA4/2B1K4 w\n相七进五\n仕五进四\n帅五平四\n"
+                            "fen 3k5/9/9/9/9/9/9/9/R8/R3K4 w\n车九平八\nquit\n",
+                            out, sizeof out);
+    cr_assert_eq(status, 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 1)")
+                     "cannot play 马八进六: the horse's leg is blocked\n"
+                     "cannot play h2h7: the cannon captures by jumping exactly one man\n"
+                     "unknown command 'xyz' (help lists the commands)\n"
+                     "cannot play 车五进一: no such man: no red rook on file 5\n"
+                     "cannot play 兵七退一: a pawn never moves back\n"
+                     "cannot play 前炮进一: no such man: no red cannon in that place\n"
+                     "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"
+                     "new game\n"
+                     "cannot play 相七进五: the elephant's eye is blocked\n"
+                     "cannot play 仕五进四: it would leave the general in check\n"
+                     "cannot play 帅五平四: the generals would face each other\n"
+                     "new game\n"
+                     "cannot play 车九平八: ambiguous: 2 red rooks can make that move\n");
+}
+
+Test(play, perpetual_check_is_refused_at_the_third_repetition)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--blind", "--depth", "2", "--fen", ROOK_CHECKS, NULL };
+    int status = run_script(args, "车九进二\nR9-1\na8a9\n车九退一\n车九进一\nR9.8\n", out, sizeof out);
+    cr_assert_eq(status, 0);
+    /* The position after red's fifth check would stand for the third time: red may not play it, and plays another. */
+    static const char expected[] = BANNER("red", "black (depth 2)")
+        "1. 车九进二 (R9+2 a7a9)\ncheck\n1... 将４进１ (K4+1 d9d8)\n"
+        "2. 车九退一 (R9-1 a9a8)\ncheck\n2... 将４退１ (K4-1 d8d9)\n"
+        "3. 车九进一 (R9+1 a8a9)\ncheck\n3... 将４进１ (K4+1 d9d8)\n"
+        "4. 车九退一 (R9-1 a9a8)\ncheck\n4... 将４退１ (K4-1 d8d9)\n"
+        "cannot play 车九进一: perpetual check is forbidden\n"
+        "5. 车九平八 (R9.8 a8b8)\n5... ";
+    cr_assert(!strncmp(out, expected, strlen(expected)), "%s", out);
+}
+
+Test(play, undo_and_redo_take_back_and_replay_a_move_pair)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--blind", "--depth", "2", "--fen", ROOK_CHECKS, NULL };
+    int status = run_script(args,
+                            "undo\nR9+2\nundo\nfen\nundo\nredo\nfen\nredo\nundo\nR9.6\nredo\nundo\nundo\nredo\nredo\n",
+                            out, sizeof out);
+    cr_assert_eq(status, 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 2)")
+                     "nothing to take back\n"
+                     "1. 车九进二 (R9+2 a7a9)\ncheck\n1... 将４进１ (K4+1 d9d8)\n"
+                     "took back 2 moves\n"
+                     "fen " ROOK_CHECKS "\n"
+                     "nothing to take back\n"
+                     "replayed 2 moves\n"
+                     "fen R8/3k5/3a5/9/9/9/9/9/9/4K4 w - - 2 2\n"
+                     "nothing to replay\n"
+                     "took back 2 moves\n"
+                     /* A new move forgets the moves taken back; a mate leaves only the player's move to take back. */
+                     "1. 车九平六 (R9.6 a7d7)\ngame over: 1-0, black is checkmated\n"
+                     "nothing to replay\n"
+                     "took back 1 move\n"
+                     "nothing to take back\n"
+                     "replayed 1 move\n"
+                     "nothing to replay\n");
+}
+
+Test(play, a_finished_game_is_over_until_taken_back)
+{
+    static char out[1 << 14], expected[4096], pgn[1024];
+    static const char *const args[] = { "--blind", "--depth", "2", "--fen", "3k5/9/9/9/9/9/9/9/R8/R3K4 w", NULL };
+    char path[] = "/tmp/chuhan-play-XXXXXX", script[256];
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    snprintf(script, sizeof script, "前车平六\n车一进一\nresign\nhint\nsave %s\nundo\nR+.6\nquit\n", path);
+    cr_assert_eq(run_script(args, script, out, sizeof out), 0);
+    snprintf(expected, sizeof expected,
+             BANNER("red", "black (depth 2)") "1. 前车平六 (R+.6 a1d1)\n"
+             "game over: 1-0, black is checkmated\n"
+             "the game is over (1-0, black is checkmated): new, undo or load to go on\n"
+             "the game is over\n"
+             "the game is over (1-0, black is checkmated)\n"
+             "saved to %s\n"
+             "took back 1 move\n"
+             "1. 前车平六 (R+.6 a1d1)\n"
+             "game over: 1-0, black is checkmated\n",
+             path);
+    cr_assert_str_eq(out, expected);
+    ssize_t n = read(fd, pgn, sizeof pgn - 1);
+    close(fd);
+    unlink(path);
+    cr_assert_gt(n, 0);
+    pgn[n] = 0;
+    /* The saved game names the players and the result; its date is today's. */
+    char *date = strstr(pgn, "[Date \"");
+    cr_assert(date);
+    memset(date + 7, '#', 10);
+    cr_assert_str_eq(pgn, "[Game \"Chinese Chess\"]\n[Event \"chuhan play\"]\n[Date \"##########\"]\n[Red \"player\"]\n"
+                          "[Black \"Chuhan " CHUHAN_VERSION "\"]\n[Result \"1-0\"]\n[FEN \"3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1\"]\n"
+                          "[Format \"Chinese\"]\n\n1. 前车平六\n1-0\n\n");
+}
+
+/* Black at the bottom for a player of black, the files numbered from each side's right, the last move in brackets. */
+Test(play, the_board_shows_the_last_move_from_the_players_side)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--ascii", "--depth", "1", "--black", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w", NULL };
+    cr_assert_eq(run_script(args, "", out, sizeof out), 0);
+    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION ": you play black, the engine red (depth 1).\n"
+                          "Type moves as C2.5 or h2e2; 'help' lists the commands.\n"
+                          "1. R9.6 (a1d1)\n"
+                          "game over: 1-0, black is checkmated\n"
+                          " 1   2   3   4   5   6   7   8   9\n"
+                          " +---+---+---+---K---+---+---+---+   0\n"
+                          " |   |   |   | \\ | / |   |   |   |\n"
+                          " +---+---+---+---+--[R]--+---+--[+]  1\n"
+                          " |   |   |   | / | \\ |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   2\n"
+                          " |   |   |   |   |   |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   3\n"
+                          " |   |   |   |   |   |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   4\n"
+                          " |             river             |\n"
+                          " +---+---+---+---+---+---+---+---+   5\n"
+                          " |   |   |   |   |   |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   6\n"
+                          " |   |   |   |   |   |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   7\n"
+                          " |   |   |   | \\ | / |   |   |   |\n"
+                          " +---+---+---+---+---+---+---+---+   8\n"
+                          " |   |   |   | / | \\ |   |   |   |\n"
+                          " +---+---+---+---+---k---+---+---+   9\n"
+                          " 9   8   7   6   5   4   3   2   1\n"
+                          " i   h   g   f   e   d   c   b   a\n");
+}
+
+Test(play, the_board_in_chinese_characters)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--depth", "1", "--fen", ROOK_CHECKS, NULL };
+    cr_assert_eq(run_script(args, "R9+2\nquit\n", out, sizeof out), 0);
+    const char *board = strstr(out, "1... 将４进１ (K4+1 d9d8)\n");
+    cr_assert(board, "%s", out);
+    cr_assert_str_eq(board, "1... 将４进１ (K4+1 d9d8)\n"
+                            " １  ２  ３  ４  ５  ６  ７  ８  ９\n"
+                            " 俥--+---+--[+]--+---+---+---+---+   9\n"
+                            " |   |   |   | \\ | / |   |   |   |\n"
+                            " +---+---+--[將]-+---+---+---+---+   8\n"
+                            " |   |   |   | / | \\ |   |   |   |\n"
+                            " +---+---+---士--+---+---+---+---+   7\n"
+                            " |   |   |   |   |   |   |   |   |\n"
+                            " +---+---+---+---+---+---+---+---+   6\n"
+                            " |   |   |   |   |   |   |   |   |\n"
+                            " +---+---+---+---+---+---+---+---+   5\n"
+                            " |   楚  河              漢  界   |\n"
+                            " +---+---+---+---+---+---+---+---+   4\n"
+                            " |   |   |   |   |   |   |   |   |\n"
+                            " +---+---+---+---+---+---+---+---+   3\n"
+                            " |   |   |   |   |   |   |   |   |\n"
+                            " +---+---+---+---+---+---+---+---+   2\n"
+                            " |   |   |   | \\ | / |   |   |   |\n"
+                            " +---+---+---+---+---+---+---+---+   1\n"
+                            " |   |   |   | / | \\ |   |   |   |\n"
+                            " +---+---+---+---帥--+---+---+---+   0\n"
+                            " 九  八  七  六  五  四  三  二  一\n"
+                            " a   b   c   d   e   f   g   h   i\n");
+}
+
+Test(play, the_engine_plays_both_sides)
+{
+    static char out[4096];
+    static const char *const args[] = { "--watch", "--blind", "--depth", "1", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w", NULL };
+    cr_assert_eq(run_script(args, "", out, sizeof out), 0);
+    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION ": the engine plays both sides (depth 1).\n"
+                          "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
+                          "1. 车九平六 (R9.6 a1d1)\n"
+                          "game over: 1-0, black is checkmated\n");
+}
+
+Test(play, settings_saving_and_loading)
+{
+    static char out[1 << 14], expected[4096];
+    static const char *const args[] = { "--blind", "--depth", "2", "--fen", ROOK_CHECKS, NULL };
+    char path[] = "/tmp/chuhan-play-XXXXXX", script[512];
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    snprintf(script, sizeof script,
+             "level\nlevel 3\ntime 0.5\ndepth 0\nlevel 11\ndepth 2\n"
+             "R9+2\nsave %s\nnew\nfen\nload %s\nfen\nload /nonexistent/game.pgn\nsave\nflip\nstop\n",
+             path, path);
+    cr_assert_eq(run_script(args, script, out, sizeof out), 0);
+    unlink(path);
+    snprintf(expected, sizeof expected,
+             BANNER("red", "black (depth 2)") "strength: depth 2\n"
+             "strength: depth 3\n"
+             "strength: 0.5 s a move\n"
+             "depth takes a number of plies from 1 to 120\n"
+             "level takes a number from 1 (weakest) to 10\n"
+             "strength: depth 2\n"
+             "1. 车九进二 (R9+2 a7a9)\ncheck\n1... 将４进１ (K4+1 d9d8)\n"
+             "saved to %s\n"
+             "new game\n"
+             "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"
+             "loaded %s: 2 moves\n"
+             "fen R8/3k5/3a5/9/9/9/9/9/9/4K4 w - - 2 2\n"
+             "cannot read /nonexistent/game.pgn: No such file or directory\n"
+             "save needs a file name\n"
+             "the engine is not thinking\n",
+             path, path);
+    cr_assert_str_eq(out, expected);
+}
+
+Test(play, resigning_and_offering_a_draw)
+{
+    static char out[4096];
+    /* A rook up, the engine declines; a rook down, it accepts. */
+    static const char *const ahead[] = { "--black", "--blind", "--depth", "3", "--fen", "4k4/9/9/9/9/9/9/9/R8/3K5 b", NULL };
+    cr_assert_eq(run_script(ahead, "draw\nresign\nresign\n", out, sizeof out), 0);
+    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION ": you play black, the engine red (depth 3).\n"
+                          "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
+                          "the engine declines the draw\n"
+                          "game over: 1-0, black resigns\n"
+                          "the game is over\n");
+    static const char *const behind[] = { "--blind", "--depth", "3", "--fen", ROOK_CHECKS, NULL };
+    cr_assert_eq(run_script(behind, "draw\n", out, sizeof out), 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 3)") "the engine accepts the draw\n"
+                          "game over: 1/2-1/2, draw agreed\n");
+}
+
+Test(play, bad_options_are_refused)
+{
+    static char out[4096];
+    static const char *const zero_depth[] = { "--depth", "0", NULL }, *const bad_fen[] = { "--fen", "9/9 w", NULL },
+                             *const unknown[] = { "--colour", NULL }, *const no_value[] = { "--time", NULL },
+                             *const bad_clock[] = { "--clock", "5+x", NULL }, *const help[] = { "--help", NULL };
+    const char *const *bad[] = { zero_depth, bad_fen, unknown, no_value, bad_clock };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_eq(run_script(bad[i], "", out, sizeof out), 2, "%s", bad[i][0]);
+        cr_assert_str_eq(out, "");
+    }
+    cr_assert_eq(run_script(help, "", out, sizeof out), 0);
+    cr_assert(!strncmp(out, "usage: chuhan play", 18));
+}
+
+/* Reads lines until one holds `text`; false on timeout. Terminal output ends in CR LF and may follow a prompt. */
+static bool expect_text(Engine *e, const char *text, int timeout_ms)
+{
+    char line[4096];
+    int64_t deadline = test_now_ms() + timeout_ms;
+    while (test_now_ms() < deadline)
+        if (engine_line(e, line, sizeof line, (int)(deadline - test_now_ms())) && strstr(line, text))
+            return true;
+    return false;
+}
+
+Test(play, the_clock_falls_while_the_player_thinks)
+{
+    Engine e;
+    static const char *const args[] = { "--blind", "--clock", "0.05+0", NULL };
+    start_play(&e, args, false);
+    int64_t start = test_now_ms();
+    cr_assert(expect_text(&e, "game over: 0-1, red lost on time", 10000));
+    cr_assert_geq(test_now_ms() - start, 2500, "three seconds on the clock");
+    engine_send(&e, "h2e2");
+    cr_assert(expect_text(&e, "the game is over (0-1, red lost on time)", 5000));
+    cr_assert_eq(engine_close(&e, 5000), 0);
+}
+
+Test(play, typing_interrupts_the_engines_thinking)
+{
+    Engine e;
+    static const char *const args[] = { "--ascii", "--time", "120", NULL };
+    start_play(&e, args, true);
+    engine_send(&e, "h2e2");
+    cr_assert(expect_text(&e, "1. C2.5 (h2e2)", 5000));
+    /* It would think for two minutes: `stop` makes it move now. */
+    int64_t start = test_now_ms();
+    engine_send(&e, "stop");
+    cr_assert(expect_text(&e, "1... ", 5000));
+    cr_assert_lt(test_now_ms() - start, 5000);
+    /* Any other command abandons the search and is obeyed; the engine then thinks again. */
+    engine_send(&e, "h0g2");
+    cr_assert(expect_text(&e, "2. H2+3 (h0g2)", 5000));
+    engine_send(&e, "undo");
+    cr_assert(expect_text(&e, "took back 1 move", 5000));
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 5000), 0);
+}
