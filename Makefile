@@ -11,7 +11,7 @@ LDLIBS  := -pthread
 
 ENGINE_SRC   := $(wildcard engine/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
-TOOL_SRC     := $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c)
+TOOL_SRC     := $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 LIB_SRC      := $(ENGINE_SRC) $(PROTOCOL_SRC) $(TOOL_SRC)
 TEST_SRC     := $(wildcard tests/*.c)
 

@@ -1,7 +1,8 @@
 /*
  * Every evaluation weight, in one place so that tuning touches one file.
  * Scores are packed (middlegame, endgame) pairs, blended by the phase, in
- * centipawns where a pawn that has not crossed the river is worth 100.
+ * centipawns: the hand-set weights put a pawn that has not crossed the river
+ * at 100, and tuning keeps the scale at which those weights predict results.
  * Tables are drawn from red's side with rank 9 at the top; black reads them
  * mirrored.
  *

@@ -12,6 +12,7 @@
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
 #include "../play/play.h"
+#include "../tune/tune.h"
 #include "protocol.h"
 #include "version.h"
 
@@ -29,6 +30,7 @@ static void usage(FILE *out)
                  "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
                  "                                check game files, write their games again in one notation\n"
                  "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
+                 "  chuhan tune [options] FILE...  fit the evaluation's weights to datagen records (--help lists the options)\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
@@ -99,6 +101,8 @@ int main(int argc, char **argv)
         return shell_perft(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "pgn"))
         return pgn_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "tune"))
+        return tune_main(argc - 2, argv + 2);
     search_init();
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         long depth = BENCH_DEFAULT_DEPTH, threads = 1;

@@ -1,0 +1,218 @@
+/*
+ * The layout of engine/weights.h lives here as well as in the file: a test
+ * checks that the built-in weights come out as the file itself, so the two
+ * cannot drift apart.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/weights.h"
+#include "weights_file.h"
+
+/* A field of EvalWeights: its name, first weight and number of weights. */
+#define FIELD(f) #f, WEIGHT_INDEX(f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(Score))
+
+typedef struct {
+    const char *comment; /* above the field, starting a group; lines split by \n make a block */
+    const char *name;
+    int first, count;
+    const char *note; /* after it on its line */
+} Field;
+
+static const Field fields[] = {
+    { "Base values by type: K A B N R C P. Cannons fade and horses grow as the board empties.", FIELD(piece_value), NULL },
+    { "Placement by type. In the endgame generals sit still and pawns matter more.", FIELD(placement), NULL },
+    { "Mobility by number of reachable points (empty or enemy). Few squares is a trapped piece.",
+      FIELD(rook_mobility), NULL },
+    { NULL, FIELD(knight_mobility), NULL },
+    { NULL, FIELD(cannon_mobility_per_point), NULL },
+    { "Shelter: each missing advisor or elephant costs this much per unit of enemy\n"
+      "attack. Attack units: a rook ROOK_ATTACK_UNITS, a horse or cannon 1 (only\n"
+      "across the river or on its own rank 4 for the horse), a pawn across the\n"
+      "river 1.",
+      FIELD(missing_advisor), NULL },
+    { NULL, FIELD(missing_elephant), NULL },
+    { "Cannon pressure on the enemy general's file or rank, by men in between.", FIELD(hollow_cannon),
+      "nothing between: the centre cannot be defended" },
+    { NULL, FIELD(screened_cannon), "two between: a threat once one leaves" },
+    { NULL, FIELD(bottom_cannon), "on the general's rank with nothing between" },
+    { "Crossed pawns standing side by side guard each other.", FIELD(linked_pawns), NULL },
+};
+enum { FIELD_NB = sizeof fields / sizeof fields[0], LINE_MAX_COLUMNS = 120 };
+
+static const char *const type_names[PIECE_TYPE_NB] = { "KING", "ADVISOR", "BISHOP", "KNIGHT", "ROOK", "CANNON", "PAWN" };
+
+static int digits(int v) { return snprintf(NULL, 0, "%d", v); }
+
+/* The widest middlegame and endgame values of n Scores, so that a table's columns line up. */
+static void widths(const Score *s, int n, int w[2])
+{
+    w[0] = w[1] = 1;
+    for (int i = 0; i < n; i++) {
+        w[0] = digits(score_mg(s[i])) > w[0] ? digits(score_mg(s[i])) : w[0];
+        w[1] = digits(score_eg(s[i])) > w[1] ? digits(score_eg(s[i])) : w[1];
+    }
+}
+
+static void put_scores(FILE *f, const Score *s, int n, const int w[2])
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%sS(%*d, %*d)", i ? ", " : "", w[0], score_mg(s[i]), w[1], score_eg(s[i]));
+}
+
+static void put_comment(FILE *f, const char *text)
+{
+    if (!strchr(text, '\n')) {
+        fprintf(f, "    /* %s */\n", text);
+        return;
+    }
+    fprintf(f, "    /*\n");
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        fprintf(f, "     * %.*s\n", (int)len, line);
+        line += len + (line[len] == '\n');
+    }
+    fprintf(f, "     */\n");
+}
+
+/* A list: on the field's line when it fits, else FILE_NB to a line. */
+static void put_list(FILE *f, const char *name, const Score *s, int n)
+{
+    int w[2];
+    widths(s, n, w);
+    int columns = (int)strlen(name) + 10 + n * (w[0] + w[1] + 5) + (n - 1) * 2 + 3;
+    if (columns <= LINE_MAX_COLUMNS) {
+        fprintf(f, "    .%s = { ", name);
+        put_scores(f, s, n, w);
+        fprintf(f, " },\n");
+        return;
+    }
+    fprintf(f, "    .%s = {\n", name);
+    for (int i = 0; i < n; i += FILE_NB) {
+        fprintf(f, "        ");
+        put_scores(f, s + i, n - i < FILE_NB ? n - i : FILE_NB, w);
+        fprintf(f, ",\n");
+    }
+    fprintf(f, "    },\n");
+}
+
+/* The placement tables, a block by type and a row by rank, each type's columns lined up. */
+static void put_tables(FILE *f, const char *name, const Score *s)
+{
+    fprintf(f, "    .%s = {\n", name);
+    for (int type = 0; type < PIECE_TYPE_NB; type++, s += RANK_NB * FILE_NB) {
+        int w[2];
+        widths(s, RANK_NB * FILE_NB, w);
+        fprintf(f, "        [%s] = {\n", type_names[type]);
+        for (int r = 0; r < RANK_NB; r++) {
+            fprintf(f, "            { ");
+            put_scores(f, s + r * FILE_NB, FILE_NB, w);
+            fprintf(f, " },\n");
+        }
+        fprintf(f, "        },\n");
+    }
+    fprintf(f, "    },\n");
+}
+
+/* A single Score: its text, then its note lined up with the others of its group. */
+static int single_text(char *buf, size_t size, const Field *d, const Score *all)
+{
+    return snprintf(buf, size, "%s = S(%d, %d),", d->name, score_mg(all[d->first]), score_eg(all[d->first]));
+}
+
+static void put_single(FILE *f, int k, const Score *all)
+{
+    char text[128];
+    single_text(text, sizeof text, &fields[k], all);
+    if (!fields[k].note) {
+        fprintf(f, "    .%s\n", text);
+        return;
+    }
+    int start = k, column = 0;
+    while (start > 0 && !fields[start].comment)
+        start--;
+    for (int i = start; i < FIELD_NB && (i == start || !fields[i].comment); i++)
+        if (fields[i].note) {
+            int len = single_text(NULL, 0, &fields[i], all);
+            column = len > column ? len : column;
+        }
+    fprintf(f, "    .%-*s /* %s */\n", column, text, fields[k].note);
+}
+
+static const char head[] =
+    "/*\n"
+    " * Every evaluation weight, in one place so that tuning touches one file.\n"
+    " * Scores are packed (middlegame, endgame) pairs, blended by the phase, in\n"
+    " * centipawns: the hand-set weights put a pawn that has not crossed the river\n"
+    " * at 100, and tuning keeps the scale at which those weights predict results.\n"
+    " * Tables are drawn from red's side with rank 9 at the top; black reads them\n"
+    " * mirrored.\n"
+    " *\n"
+    " * `chuhan tune` fits the Scores in W to self-play games and writes this file\n"
+    " * whole, in this layout; the constants after W are set by hand and it copies\n"
+    " * them as they are.\n"
+    " */\n"
+    "#ifndef CHUHAN_WEIGHTS_H\n"
+    "#define CHUHAN_WEIGHTS_H\n"
+    "\n"
+    "#include \"evaluate.h\"\n"
+    "\n";
+
+static void put_weights(FILE *f, const EvalWeights *w)
+{
+    const Score *all = (const Score *)w;
+    fprintf(f, "static const EvalWeights W = {\n");
+    for (int k = 0; k < FIELD_NB; k++) {
+        const Field *d = &fields[k];
+        if (d->comment) {
+            if (k)
+                fprintf(f, "\n");
+            put_comment(f, d->comment);
+        }
+        if (d->first == WEIGHT_INDEX(placement))
+            put_tables(f, d->name, all + d->first);
+        else if (d->count > 1)
+            put_list(f, d->name, all + d->first, d->count);
+        else
+            put_single(f, k, all);
+    }
+    fprintf(f, "};\n");
+}
+
+/* The constants set by hand, as built. */
+static void put_fixed(FILE *f)
+{
+    fprintf(f, "\n/* Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX "
+               "(evaluate.h). */\nstatic const int phase_weight[PIECE_TYPE_NB] = { ");
+    for (int type = 0; type < PIECE_TYPE_NB; type++)
+        fprintf(f, "%s%d", type ? ", " : "", phase_weight[type]);
+    fprintf(f, " };\n\n"
+               "/* A rook's attack units against the palace (the shelter weights above); other men bring 1. */\n"
+               "enum { ROOK_ATTACK_UNITS = %d };\n\n"
+               "enum { TEMPO = %d };\n\n"
+               "/*\n"
+               " * Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before\n"
+               " * the limit, then falling in a line to a third at the limit.\n"
+               " */\n"
+               "enum { NATURAL_FADE_PLIES = %d, NATURAL_FADE_FLOOR = %d };\n\n"
+               "#endif\n",
+            ROOK_ATTACK_UNITS, TEMPO, NATURAL_FADE_PLIES, NATURAL_FADE_FLOOR);
+}
+
+bool weights_write(const char *path, const EvalWeights *w)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "chuhan tune: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    fputs(head, f);
+    put_weights(f, w);
+    put_fixed(f);
+    bool ok = !ferror(f);
+    ok &= fclose(f) == 0;
+    if (!ok)
+        fprintf(stderr, "chuhan tune: cannot write %s\n", path);
+    return ok;
+}
