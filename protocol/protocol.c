@@ -48,9 +48,6 @@ int protocol_loop(FILE *in)
         if (!d->command(&s, tok, n))
             return 0;
     }
-    /* Input closed: a search that ends by itself may finish and answer; an open-ended one is stopped. */
-    if (s.limits.infinite || s.limits.ponder)
-        session_stop(&s);
-    session_wait(&s);
+    session_end(&s);
     return 0;
 }

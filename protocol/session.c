@@ -189,6 +189,17 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
     return true;
 }
 
+/* Fuzzing builds cap the work one search can cause, so that every input runs in milliseconds. */
+static void cap_for_fuzzing(SearchLimits *l)
+{
+#ifdef CHUHAN_FUZZ
+    l->depth = l->depth ? FUZZ_CAP(l->depth, 3) : 3;
+    l->infinite = l->ponder = false;
+#else
+    (void)l;
+#endif
+}
+
 static void *search_main(void *arg)
 {
     Session *s = arg;
@@ -197,8 +208,10 @@ static void *search_main(void *arg)
         search_run(&s->search_board, &s->limits, &s->reporter, &r);
         pthread_mutex_lock(&s->lock);
         again = s->finish(s, &r) && !s->stopping;
-        if (again)
+        if (again) {
+            cap_for_fuzzing(&s->limits);
             search_prepare(&s->limits);
+        }
         pthread_mutex_unlock(&s->lock);
     }
     atomic_store(&s->active, false);
@@ -225,6 +238,17 @@ void session_stop(Session *s)
     s->stopping = false;
 }
 
+void session_end(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->stopping = true; /* no follow-up search after this one */
+    if (s->thread_live && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
+        search_stop();
+    pthread_mutex_unlock(&s->lock);
+    join_finished(s);
+    s->stopping = false;
+}
+
 void session_ponderhit(Session *s)
 {
     pthread_mutex_lock(&s->lock);
@@ -242,10 +266,7 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     s->finish = finish;
     memcpy(&s->search_board, &s->board, sizeof s->board);
     s->limits = *limits;
-#ifdef CHUHAN_FUZZ
-    s->limits.depth = s->limits.depth ? FUZZ_CAP(s->limits.depth, 3) : 3;
-    s->limits.infinite = s->limits.ponder = false;
-#endif
+    cap_for_fuzzing(&s->limits);
     search_prepare(&s->limits);
     atomic_store(&s->active, true);
     if (pthread_create(&s->thread, NULL, search_main, s) == 0) {

@@ -96,6 +96,11 @@ void session_ponderhit(Session *s);
 void session_stop(Session *s);
 /* Waits for a running search to finish by itself. */
 void session_wait(Session *s);
+/*
+ * Input has ended: a search that ends by itself may finish and answer, an
+ * open-ended one (infinite, pondering) is stopped, and none follows.
+ */
+void session_end(Session *s);
 static inline bool session_searching(Session *s) { return atomic_load(&s->active); }
 
 /* Parses a whole number in [lo, hi]; with clamp, larger values become hi instead of failing. */
