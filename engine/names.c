@@ -403,6 +403,16 @@ static Move parse_iccs(const char *text)
     return len <= 5 ? move_parse(text, 0) : MOVE_NONE;
 }
 
+int utf8_prefix(const char *s, int max)
+{
+    int n = (int)strnlen(s, (size_t)max);
+    /* Text longer than max: when its next byte continues a character, that character is left out whole. */
+    if (n == max)
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+    return n;
+}
+
 Move move_read(Board *b, const char *text, char *err, size_t errlen)
 {
     char scratch[1];
@@ -420,7 +430,7 @@ Move move_read(Board *b, const char *text, char *err, size_t errlen)
     Request q = { 0 };
     if (parse_wxf(text, &q) || parse_chinese(text, &q))
         return resolve(b, &q, err, errlen);
-    snprintf(err, errlen, "not a move: '%.24s'", text);
+    snprintf(err, errlen, "not a move: '%.*s'", utf8_prefix(text, 24), text);
     return MOVE_NONE;
 }
 

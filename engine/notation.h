@@ -42,6 +42,9 @@ Move move_parse(const char *s, int rank_base);
 typedef enum { NOTATION_ICCS, NOTATION_CHINESE, NOTATION_WXF } Notation;
 enum { MOVE_NAME_MAX = 16 };
 
+/* How many bytes of s, at most max, end on a whole UTF-8 character: for quoting text cut short. */
+int utf8_prefix(const char *s, int max);
+
 /* Number n (1..9) as a side writes it in Chinese names: 一..九 for red, １..９ for black. */
 const char *chinese_number(int side, int n);
 

@@ -23,13 +23,8 @@ const char *pgn_tag(const PgnGame *g, const char *name)
 /* Copies at most cap - 1 bytes, never cutting a UTF-8 character in two. */
 static void copy_text(char *dst, const char *src, size_t cap)
 {
-    size_t n = strlen(src);
-    if (n >= cap) {
-        n = cap - 1;
-        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
-            n--;
-    }
-    memcpy(dst, src, n);
+    int n = utf8_prefix(src, (int)cap - 1);
+    memcpy(dst, src, (size_t)n);
     dst[n] = 0;
 }
 

@@ -10,7 +10,7 @@
 
 #include "../engine/notation.h"
 
-enum { PGN_TAGS_MAX = 32, PGN_NAME_MAX = 32, PGN_VALUE_MAX = 256, PGN_PLIES_MAX = 1000, PGN_ERROR_MAX = 192 };
+enum { PGN_TAGS_MAX = 32, PGN_NAME_MAX = 32, PGN_VALUE_MAX = 256, PGN_PLIES_MAX = 1000, PGN_ERROR_MAX = 256 };
 
 typedef struct {
     char name[PGN_NAME_MAX];

@@ -123,7 +123,7 @@ static void player_move(Play *p, const char *text)
     Move m = move_read(&g->board, text, err, sizeof err);
     const char *why = m ? game_forbidden(g, m) : err;
     if (!m && !strncmp(err, "not a move", 10))
-        say("unknown command '%.40s' (help lists the commands)", text);
+        say("unknown command '%.*s' (help lists the commands)", utf8_prefix(text, 40), text);
     else if (game_over(g))
         say("the game is over (%s, %s): new, undo or load to go on", g->record.result, g->reason);
     else if (p->engine_plays[g->board.side])

@@ -205,6 +205,8 @@ Test(notation, refusals_say_why)
     expect_refusal("a0a3", "a man of the same side stands on the target point");
     expect_refusal("炮二平五五", "not a move: '炮二平五五'");
     expect_refusal("", "not a move: ''");
+    /* Quoted text is cut between characters, never inside one. */
+    expect_refusal("a马马马马马马马马马", "not a move: 'a马马马马马马马'");
     expect_refusal("K5+0", "not a move: 'K5+0'");
     /* Two rooks on file 九 that can both go to file 八: the name must say which. */
     set_fen(&board, "3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1");
