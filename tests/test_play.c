@@ -194,6 +194,24 @@ Test(play, a_finished_game_is_over_until_taken_back)
                           "[Format \"Chinese\"]\n\n1. 前车平六\n1-0\n\n");
 }
 
+/* The ends a move can bring besides mate, each with its reason. */
+Test(play, the_rules_end_the_game)
+{
+    static char out[4096];
+    static const char *const stalemate[] = { "--blind", "--depth", "1", "--fen", "9/R8/4k4/9/9/9/9/9/9/3K5 w", NULL };
+    cr_assert_eq(run_script(stalemate, "车九平四\n", out, sizeof out), 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 1)") "1. 车九平四 (R9.4 a8f8)\n"
+                          "game over: 1-0, black has no legal move\n");
+    static const char *const dead[] = { "--blind", "--depth", "1", "--fen", "4k4/9/9/9/9/9/9/9/4p4/3AK4 w", NULL };
+    cr_assert_eq(run_script(dead, "仕六进五\n", out, sizeof out), 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 1)") "1. 仕六进五 (A6+5 d0e1)\n"
+                          "game over: 1/2-1/2, draw: neither side has a man left that can mate\n");
+    static const char *const limit[] = { "--blind", "--depth", "1", "--fen", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", NULL };
+    cr_assert_eq(run_script(limit, "车九进一\n", out, sizeof out), 0);
+    cr_assert_str_eq(out, BANNER("red", "black (depth 1)") "80. 车九进一 (R9+1 a0a1)\n"
+                          "game over: 1/2-1/2, draw by the natural limit (60 moves without a capture)\n");
+}
+
 /* Black at the bottom for a player of black, the files numbered from each side's right, the last move in brackets. */
 Test(play, the_board_shows_the_last_move_from_the_players_side)
 {
