@@ -22,8 +22,8 @@
 enum { MAX_THREADS = 64 };
 
 static const TuneOptions DEFAULTS = {
-    .out = "tuned-weights.h", .epochs = 20, .threads = 2, .batch = 4096, .lr = 5, .lambda = 0.1, .validation = 0.05,
-    .seed = 1,
+    .out = "tuned-weights.h", .epochs = 20, .threads = 2, .batch = 4096, .lr = 5, .l2 = 1e-10, .lambda = 0.1,
+    .validation = 0.05, .seed = 1,
 };
 
 /* Every weight's middlegame and endgame value, as the fit moves them. */
@@ -413,13 +413,13 @@ static void usage(FILE *out)
             "  --batch N           positions per step (default %zu)\n"
             "  --lr X              Adam's step in centipawns, falling in a line to 1%% (default %g)\n"
             "  --lambda X          weight of the search score in the target, the rest the result (default %g)\n"
-            "  --l2 X              pull towards the starting weights: X * (weight - start)^2 each (default 0)\n"
+            "  --l2 X              pull towards the starting weights: X * (weight - start)^2 each (default %g)\n"
             "  --k X               score scale in centipawns (default: fitted to the starting weights)\n"
             "  --validation X      share held out, the last games read (default %g)\n"
             "  --threads N         (default %d)\n"
             "  --seed N            shuffling (default %llu)\n",
-            DEFAULTS.epochs, DEFAULTS.batch, DEFAULTS.lr, DEFAULTS.lambda, DEFAULTS.validation, DEFAULTS.threads,
-            (unsigned long long)DEFAULTS.seed);
+            DEFAULTS.epochs, DEFAULTS.batch, DEFAULTS.lr, DEFAULTS.lambda, DEFAULTS.l2, DEFAULTS.validation,
+            DEFAULTS.threads, (unsigned long long)DEFAULTS.seed);
 }
 
 /* A number argument in [lo, hi]; a whole one when asked. */
