@@ -68,7 +68,7 @@ void board_copy(Board *dst, const Board *src)
     memcpy(dst, src, offsetof(Board, hist) + (size_t)src->hply * sizeof(Undo));
     dst->nn = nn;
     if (nn)
-        nn->base = NNUE_NO_BASE;
+        nnue_reset(dst);
 }
 
 /* The accumulator of the ply just entered is stale until the next evaluation brings it up to date. */

@@ -49,7 +49,7 @@ extern uint64_t zobrist_side;
 void board_init_tables(void);
 
 void board_clear(Board *b);
-/* Copies a position, only the used part of its history; dst keeps its own accumulators, now stale. */
+/* Copies a position, only the used part of its history; dst keeps its own accumulators, computed afresh. */
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);

@@ -147,6 +147,13 @@ static void update(Accumulator *to, const Accumulator *from, const Undo *u)
     }
 }
 
+void nnue_reset(Board *b)
+{
+    b->nn->base = b->hply;
+    nnue_refresh(b, &b->nn->acc[0]);
+    b->nn->fresh[0] = true;
+}
+
 /* Past this many moves to replay, computing afresh is cheaper. */
 enum { MAX_REPLAY = 8 };
 
@@ -184,8 +191,10 @@ static int output(const Accumulator *acc, int side, int bucket)
     for (int k = 0; k < 2; k++) {
         const int16_t *v = acc->v[k == 0 ? side : side ^ 1], *wk = w + k * NNUE_HIDDEN;
         for (int j = 0; j < NNUE_HIDDEN; j++) {
-            int32_t c = v[j] < 0 ? 0 : v[j] > NNUE_QA ? NNUE_QA : v[j];
-            sum += ((c * c) >> 8) * wk[j];
+            /* Squared and scaled back into int16, so the product is a 16x16-bit multiply-add. */
+            int16_t c = v[j] < 0 ? 0 : v[j] > NNUE_QA ? NNUE_QA : v[j];
+            int16_t a = (int16_t)((c * c) >> 8);
+            sum += (int32_t)a * (int32_t)wk[j];
         }
     }
     return (int)(((int64_t)sum + net.b2[bucket]) * NNUE_SCALE / (NNUE_QH * NNUE_QB));

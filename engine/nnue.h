@@ -55,7 +55,7 @@ typedef struct {
  * of its board) on. make_move() marks the next one stale; evaluation brings
  * it up to date from the nearest fresh one below, move by move from the
  * board's history, or computes it afresh. Only search threads' boards have
- * one: copying a board into them makes theirs stale (base out of reach).
+ * one: copying a board into them computes the new position's afresh.
  */
 enum { NNUE_STACK = MAX_PLY + 8, NNUE_NO_BASE = -1000000 };
 typedef struct NNUEStack {
@@ -82,5 +82,11 @@ int nnue_evaluate(struct Board *b);
 
 /* The accumulator computed from scratch, for tests and refreshes. */
 void nnue_refresh(const struct Board *b, Accumulator *acc);
+/*
+ * Makes the board's position the base of its accumulator stack, computed
+ * afresh: every position searched from it is then brought up to date move by
+ * move, never from scratch.
+ */
+void nnue_reset(struct Board *b);
 
 #endif

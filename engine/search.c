@@ -514,6 +514,10 @@ static void sort_root(RootMove *rm, int n)
 static void report(const Thread *t, int index, int depth, int bound)
 {
     const RootMove *rm = &t->root[index];
+    if (index == 0)
+        shared.last_reported = rm->pv[0];
+    if (!shared.rep->info)
+        return; /* nobody listens: spare the table sampling */
     bool fresh = rm->score != -VALUE_INF;
     int64_t ms = elapsed();
     uint64_t nodes = threads_nodes();
@@ -530,10 +534,7 @@ static void report(const Thread *t, int index, int depth, int bound)
         .pv_len = rm->pv_len,
         .pv = rm->pv,
     };
-    if (index == 0)
-        shared.last_reported = rm->pv[0];
-    if (shared.rep->info)
-        shared.rep->info(shared.rep->ctx, &info);
+    shared.rep->info(shared.rep->ctx, &info);
 }
 
 /*

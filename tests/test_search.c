@@ -54,7 +54,7 @@ Test(search, finds_mates_at_their_exact_distance)
 {
     for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
         int n = mates[i].moves;
-        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 6 });
+        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 8 });
         int want = n > 0 ? mate_in(2 * n - 1) : mated_in(-2 * n);
         cr_assert_eq(r.score, want, "%s: score %d, want %d", mates[i].fen, r.score, want);
         expect_legal(mates[i].fen, r.best);
@@ -74,7 +74,7 @@ Test(search, threads_sharing_nodes_find_the_mates)
     cr_assert(search_set_options(&opt));
     for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
         int n = mates[i].moves;
-        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 6 });
+        SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 8 });
         if (n > 0)
             cr_assert(r.score >= mate_in(2 * n + 3), "%s: score %d, want a mate in %d to %d", mates[i].fen, r.score, n, n + 2);
         else

@@ -57,7 +57,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option ponder type check default false",             "option batch type check default false",
         "option debug type check default false",              "option newgame type button",
         "option rules type combo default auto var auto var asian var repetition-draw",
-        "option usennue type check default false",
+        "option usennue type check default true",
         "option evalfile type string default <embedded>",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
@@ -123,7 +123,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 0");
-    expect_line("info depth 0 score 10", 2000);
+    expect_line("info depth 0 score 54", 2000); /* the built-in network's value (test_nnue.c pins it too) */
     expect_line("nobestmove", 2000);
     engine_close(&e, 3000);
 }
