@@ -12,6 +12,12 @@
 
 static const char piece_letters[PIECE_TYPE_NB + 1] = "KABNRCP";
 
+char piece_char(int piece)
+{
+    char c = piece_letters[piece_type_of[piece]];
+    return piece_side(piece) == RED ? c : (char)tolower(c);
+}
+
 static int letter_type(int c)
 {
     switch (toupper(c)) {
@@ -205,8 +211,7 @@ void board_get_fen(const Board *b, char out[FEN_MAX])
             if (empty)
                 *o++ = (char)('0' + empty);
             empty = 0;
-            char c = piece_letters[piece_type_of[p]];
-            *o++ = piece_side(p) == RED ? c : (char)tolower(c);
+            *o++ = piece_char(p);
         }
         if (empty)
             *o++ = (char)('0' + empty);

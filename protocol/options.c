@@ -13,7 +13,7 @@ typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionTy
 
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
-    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE,
+    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
 } OptionId;
 
 typedef struct {
@@ -47,6 +47,8 @@ static const OptionDef defs[] = {
     { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
     { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, 1, { 0 } },
     { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
+    /* Move names in info lines and d, for people reading a log; in the order of Notation. */
+    { O_NOTATION, "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
@@ -232,6 +234,9 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         break;
     case O_RULES:
         s->rules_choice = var - 1; /* in RuleSet order after auto */
+        break;
+    case O_NOTATION:
+        s->notation = (Notation)var;
         break;
     case O_USEMILLISEC:
         s->millisec = flag;

@@ -127,6 +127,27 @@ Move parse_legal_move(Session *s, Board *b, const char *tok)
 
 void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]) { move_to_str(m, s->rank_base, out); }
 
+void print_moves(const Session *s, const Board *b, const Move *moves, int n)
+{
+    /* Names depend on the position each move is played in: replay the line on a copy. */
+    Board *copy = s->notation == NOTATION_ICCS ? NULL : malloc(sizeof *copy);
+    if (copy) {
+        copy->nn = NULL;
+        board_copy(copy, b);
+    }
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_NAME_MAX];
+        if (copy && move_is_legal(copy, moves[i])) {
+            move_name(copy, moves[i], s->notation, text);
+            make_move(copy, moves[i]);
+        } else {
+            format_move(s, moves[i], text);
+        }
+        out_text(" %s", text);
+    }
+    free(copy);
+}
+
 bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, size_t errlen)
 {
     char fen[FEN_MAX + 2] = "";
@@ -279,17 +300,38 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
         session_wait(s);
 }
 
+/* The moves since the last `position`, from the position they were played in. */
+static void display_moves(const Session *s)
+{
+    static Board start;
+    Move moves[UNDO_MAX];
+    int n = 0;
+    memcpy(&start, &s->board, sizeof start);
+    start.nn = NULL;
+    while (start.hply && start.hist[start.hply - 1].move != NULL_MOVE) {
+        moves[n++] = start.hist[start.hply - 1].move;
+        unmake_move(&start);
+    }
+    for (int i = 0; i < n / 2; i++) {
+        Move t = moves[i];
+        moves[i] = moves[n - 1 - i];
+        moves[n - 1 - i] = t;
+    }
+    out_begin();
+    out_text("Moves:");
+    print_moves(s, &start, moves, n);
+    out_end();
+}
+
 void cmd_display(Session *s)
 {
     const Board *b = &s->board;
-    static const char letters[] = "KABNRCP";
     for (int r = RANK_NB - 1; r >= 0; r--) {
         out_line(" +---+---+---+---+---+---+---+---+---+");
         out_begin();
         for (int f = 0; f < FILE_NB; f++) {
             int p = b->sq[make_sq(f, r)];
-            char c = p ? letters[piece_type_of[p]] : ' ';
-            out_text(" | %c", p && piece_side(p) == BLACK ? tolower(c) : c);
+            out_text(" | %c", p ? piece_char(p) : ' ');
         }
         out_text(" | %d", r + s->rank_base);
         out_end();
@@ -308,6 +350,7 @@ void cmd_display(Session *s)
     for (int i = 0; i < n; i++)
         out_text(" %c%d", 'a' + sq_file(chk[i]), sq_rank(chk[i]) + s->rank_base);
     out_end();
+    display_moves(s);
 }
 
 void cmd_eval(Session *s)

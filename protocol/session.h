@@ -43,6 +43,8 @@ struct Session {
     bool variant_set;
     /* The rules played by: the Rules option, or -1 (auto) for repetition-draw once UCI_Variant is set. */
     int rules_choice;
+    /* How `info` lines and `d` name moves (UCI and UCCI's Notation option); answers stay ICCS. */
+    Notation notation;
 
     /* UCCI settings, and whether the GUI lets the engine ponder (UCI/UCCI Ponder, CECP hard/easy). */
     bool millisec, batch, ponder;
@@ -111,6 +113,8 @@ enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
 /* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
 Move parse_legal_move(Session *s, Board *b, const char *tok);
 void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]);
+/* A line of moves played from b, each after a space, in the session's notation (out_text). */
+void print_moves(const Session *s, const Board *b, const Move *moves, int n);
 
 /* Debugging commands shared by both dialects. */
 void cmd_display(Session *s);

@@ -43,11 +43,7 @@ static void ucci_info(void *ctx, const SearchInfo *i)
         return; /* UCCI has no syntax for a bound */
     out_begin();
     out_text("info depth %d score %d pv", i->depth, ucci_score(i->score));
-    for (int k = 0; k < i->pv_len; k++) {
-        char m[MOVE_STR_MAX];
-        format_move(s, i->pv[k], m);
-        out_text(" %s", m);
-    }
+    print_moves(s, &s->search_board, i->pv, i->pv_len);
     out_end();
     out_line("info time %" PRId64 " nodes %" PRIu64, i->time_ms, i->nodes);
 }

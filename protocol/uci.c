@@ -32,11 +32,7 @@ static void uci_info(void *ctx, const SearchInfo *i)
         out_text(" upperbound");
     out_text(" nodes %" PRIu64 " nps %" PRIu64 " hashfull %d time %" PRId64 " pv", i->nodes, i->nps, i->hashfull,
              i->time_ms);
-    for (int k = 0; k < i->pv_len; k++) {
-        char m[MOVE_STR_MAX];
-        format_move(s, i->pv[k], m);
-        out_text(" %s", m);
-    }
+    print_moves(s, &s->search_board, i->pv, i->pv_len);
     out_end();
 }
 

@@ -32,6 +32,7 @@ static void expect_fen(const char *fen)
     cr_assert(engine_expect(&e, "Fen: ", line, sizeof line, 5000));
     cr_assert_str_eq(line + 5, fen);
     cr_assert(engine_expect(&e, "Checkers:", NULL, 0, 2000));
+    cr_assert(engine_expect(&e, "Moves:", NULL, 0, 2000));
 }
 
 static void bad_positions_keep_the_last_one(void)

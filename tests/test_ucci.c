@@ -59,6 +59,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option rules type combo default auto var auto var asian var repetition-draw",
         "option usennue type check default true",
         "option evalfile type string default <embedded>",
+        "option notation type combo default iccs var iccs var chinese var wxf",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         expect_line(rest[i], 2000);

@@ -62,6 +62,7 @@ Test(uci, handshake_lists_the_options)
         "option name Rules type combo default auto var auto var asian var repetition-draw",
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
+        "option name Notation type combo default iccs var iccs var chinese var wxf",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         cr_assert(engine_expect(&e, "option", line, sizeof line, 2000));
@@ -277,5 +278,25 @@ Test(uci, clock_search_stays_within_its_time)
     expect_bestmove(START_FEN, "", 0, 2000);
     int64_t spent = test_now_ms() - t0;
     cr_assert(spent >= 200 && spent < 600, "movetime 300 took %lld ms", (long long)spent);
+    engine_close(&e, 3000);
+}
+
+Test(uci, notation_names_moves_in_info_and_d_but_not_in_answers)
+{
+    start_uci();
+    engine_send(&e, "setoption name Notation value chinese");
+    engine_send(&e, "position startpos moves h2e2 h9g7");
+    engine_send(&e, "d");
+    cr_assert(engine_expect(&e, "Moves:", line, sizeof line, 5000));
+    cr_assert_str_eq(line, "Moves: 炮二平五 马８进７");
+    engine_send(&e, "setoption name Notation value wxf");
+    engine_send(&e, "d");
+    cr_assert(engine_expect(&e, "Moves:", line, sizeof line, 5000));
+    cr_assert_str_eq(line, "Moves: C2.5 H8+7");
+    engine_send(&e, "go depth 5");
+    cr_assert(engine_expect(&e, "info depth 5 ", line, sizeof line, 10000));
+    const char *pv = strstr(line, " pv ");
+    cr_assert(pv && strchr("CHREAKP", pv[4]), "a WXF name first: %s", line);
+    expect_bestmove(START_FEN, "h2e2 h9g7", 0, 10000); /* the answer stays in coordinates */
     engine_close(&e, 3000);
 }
