@@ -200,7 +200,7 @@ void make_null(Board *b)
     u->gave_check = false;
     b->key ^= zobrist_side;
     b->side ^= 1;
-    b->checked = false; /* null moves are only made out of check */
+    b->checked = false; /* the other side moved last, legally: its general is safe */
     nn_enter_ply(b);
 }
 

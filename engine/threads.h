@@ -90,7 +90,7 @@ int threads_count(void);
 Thread *thread_at(int i);
 uint64_t threads_nodes(void);
 
-/* Runs fn on every thread but the first, in the background, and waits for them. */
+/* Starts fn on every thread but the first, in the background; threads_join_helpers() waits for them. */
 void threads_start_helpers(void *(*fn)(void *));
 void threads_join_helpers(void);
 

@@ -49,6 +49,26 @@ static char *trim(char *s)
     return s;
 }
 
+PerftLine perft_parse_line(char *line, PerftCase *c)
+{
+    char *fen = trim(line);
+    if (!*fen || *fen == '#')
+        return PERFT_LINE_SKIP;
+    char *f_depth = strchr(fen, ';');
+    char *f_nodes = f_depth ? strchr(f_depth + 1, ';') : NULL;
+    if (!f_nodes)
+        return PERFT_LINE_BAD;
+    *f_depth++ = 0;
+    *f_nodes++ = 0;
+    char *f_source = strchr(f_nodes, ';');
+    if (f_source)
+        *f_source = 0;
+    c->fen = trim(fen);
+    c->depth = atoi(f_depth);
+    c->nodes = strtoull(f_nodes, NULL, 10);
+    return PERFT_LINE_CASE;
+}
+
 int perft_suite(const char *path, uint64_t max_nodes, FILE *out)
 {
     FILE *in = fopen(path, "r");
@@ -60,24 +80,18 @@ int perft_suite(const char *path, uint64_t max_nodes, FILE *out)
     int64_t all_us = 0;
     Board *b = malloc(sizeof *b);
     while (b && fgets(line, sizeof line, in)) {
-        char *fen = trim(line);
-        if (!*fen || *fen == '#')
+        PerftCase c;
+        PerftLine kind = perft_parse_line(line, &c);
+        if (kind == PERFT_LINE_SKIP)
             continue;
-        char *f_depth = strchr(fen, ';');
-        char *f_nodes = f_depth ? strchr(f_depth + 1, ';') : NULL;
-        if (!f_nodes) {
-            fprintf(out, "FAIL malformed line: %s\n", fen);
+        if (kind == PERFT_LINE_BAD) {
+            fprintf(out, "FAIL malformed line: %s\n", trim(line));
             failed++;
             continue;
         }
-        *f_depth++ = 0;
-        *f_nodes++ = 0;
-        char *f_source = strchr(f_nodes, ';');
-        if (f_source)
-            *f_source = 0;
-        fen = trim(fen);
-        int depth = atoi(f_depth);
-        uint64_t expected = strtoull(f_nodes, NULL, 10);
+        const char *fen = c.fen;
+        int depth = c.depth;
+        uint64_t expected = c.nodes;
         if (max_nodes && expected > max_nodes) {
             skipped++;
             continue;

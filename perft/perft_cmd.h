@@ -13,6 +13,15 @@
  */
 uint64_t perft_divide(Board *b, int depth, int rank_base, FILE *out);
 
+/* One line of a perft file, "FEN ; depth ; nodes [; source]", cut up in place. */
+typedef struct {
+    const char *fen;
+    int depth;
+    uint64_t nodes;
+} PerftCase;
+typedef enum { PERFT_LINE_CASE, PERFT_LINE_SKIP, PERFT_LINE_BAD } PerftLine; /* SKIP: blank or comment */
+PerftLine perft_parse_line(char *line, PerftCase *c);
+
 /*
  * Runs every case of a "FEN ; depth ; nodes ; source" file whose node count is
  * at most max_nodes (0: all), printing a line per case and a summary.

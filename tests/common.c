@@ -1,3 +1,6 @@
+#include <stdio.h>
+#include <string.h>
+
 #include "common.h"
 
 void setup_tables(void) { board_init_tables(); }
@@ -22,4 +25,19 @@ bool has_move(const Move *list, int n, Move m)
         if (list[i] == m)
             return true;
     return false;
+}
+
+bool legal_after(const char *fen, const char *moves, int rank_base, const char *move)
+{
+    static Board b;
+    set_fen(&b, fen);
+    char copy[2048];
+    snprintf(copy, sizeof copy, "%s", moves);
+    for (char *t = strtok(copy, " "); t; t = strtok(NULL, " ")) {
+        Move m = move_parse(t, rank_base);
+        cr_assert(m && move_is_legal(&b, m), "illegal '%s' in the line", t);
+        make_move(&b, m);
+    }
+    Move m = move_parse(move, rank_base);
+    return m && move_is_legal(&b, m);
 }

@@ -20,4 +20,7 @@ uint64_t test_random(uint64_t *state);
 /* Whether m is among the n moves of list. */
 bool has_move(const Move *list, int n, Move m);
 
+/* Whether `move` is legal after the space-separated `moves` from fen, all in ranks from rank_base. */
+bool legal_after(const char *fen, const char *moves, int rank_base, const char *move);
+
 #endif

@@ -130,3 +130,10 @@ int engine_close(Engine *e, int timeout_ms)
     close(e->from_engine);
     return -1;
 }
+
+void engine_expect_line(Engine *e, const char *want, int timeout_ms)
+{
+    static char line[8192];
+    cr_assert(engine_line(e, line, sizeof line, timeout_ms), "no line, expected '%s'", want);
+    cr_assert_str_eq(line, want);
+}

@@ -21,6 +21,8 @@ void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 
 void engine_send_raw(Engine *e, const void *data, size_t n);
 /* The next line, without its newline; false on timeout or end of output. */
 bool engine_line(Engine *e, char *line, size_t cap, int timeout_ms);
+/* The next line must be exactly `want`. */
+void engine_expect_line(Engine *e, const char *want, int timeout_ms);
 /* Reads lines until one starts with prefix; false on timeout. The line is copied out if line != NULL. */
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t cap, int timeout_ms);
 /* Closes the engine's input and waits for it to exit; returns its exit status, or -1 if it had to be killed. */

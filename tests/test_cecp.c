@@ -18,11 +18,7 @@ static void start_xboard(void)
     cr_assert(engine_expect(&e, "feature done=1", NULL, 0, 5000));
 }
 
-static void expect_line(const char *want)
-{
-    cr_assert(engine_line(&e, line, sizeof line, 10000), "no line, expected '%s'", want);
-    cr_assert_str_eq(line, want);
-}
+static void expect_line(const char *want) { engine_expect_line(&e, want, 10000); }
 
 /* Reads to the engine's move, checking the thinking lines on the way; returns the move text. */
 static const char *expect_move(void)
@@ -38,18 +34,6 @@ static const char *expect_move(void)
     }
     cr_assert_fail("no move");
     return NULL;
-}
-
-static bool legal_after(const char *fen, const char *moves, const char *move)
-{
-    static Board b;
-    set_fen(&b, fen);
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *t = strtok(copy, " "); t; t = strtok(NULL, " "))
-        make_move(&b, move_parse(t, 0));
-    Move m = move_parse(move, 0);
-    return m && move_is_legal(&b, m);
 }
 
 Test(cecp, features_name_the_variant_and_end_with_done)
@@ -81,14 +65,14 @@ Test(cecp, plays_both_colours_and_takes_moves)
     /* After new the engine plays black: the user's move gets an answer. */
     engine_send(&e, "usermove h2e2");
     const char *m = expect_move();
-    cr_assert(legal_after(START_FEN, "h2e2", m), "illegal reply %s", m);
+    cr_assert(legal_after(START_FEN, "h2e2", 0, m), "illegal reply %s", m);
     char moves[64];
     snprintf(moves, sizeof moves, "h2e2 %s", m);
     /* force, then go: it plays the side to move (red). */
     engine_send(&e, "force");
     engine_send(&e, "go");
     m = expect_move();
-    cr_assert(legal_after(START_FEN, moves, m), "illegal move %s", m);
+    cr_assert(legal_after(START_FEN, moves, 0, m), "illegal move %s", m);
     engine_send(&e, "quit");
     cr_assert_eq(engine_close(&e, 3000), 0);
 }

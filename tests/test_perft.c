@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../engine/perft.h"
+#include "../perft/perft_cmd.h"
 #include "common.h"
 
 TestSuite(perft, .init = setup_tables);
@@ -19,18 +20,14 @@ Test(perft, reference_cases_within_budget, .timeout = 600)
     char line[512];
     int cases = 0;
     while (fgets(line, sizeof line, in)) {
-        if (line[0] == '#' || line[0] == '\n')
+        PerftCase c;
+        PerftLine kind = perft_parse_line(line, &c);
+        cr_assert_neq(kind, PERFT_LINE_BAD, "malformed line: %s", line);
+        if (kind == PERFT_LINE_SKIP || c.nodes > TEST_NODE_BUDGET)
             continue;
-        char *depth = strchr(line, ';'), *nodes = depth ? strchr(depth + 1, ';') : NULL;
-        cr_assert(nodes, "malformed line: %s", line);
-        *depth++ = 0;
-        uint64_t expected = strtoull(nodes + 1, NULL, 10);
-        if (expected > TEST_NODE_BUDGET)
-            continue;
-        set_fen(&board, line);
-        uint64_t got = perft(&board, atoi(depth));
-        cr_assert_eq(got, expected, "perft %d of %s: %" PRIu64 ", expected %" PRIu64, atoi(depth), line, got,
-                     expected);
+        set_fen(&board, c.fen);
+        uint64_t got = perft(&board, c.depth);
+        cr_assert_eq(got, c.nodes, "perft %d of %s: %" PRIu64 ", expected %" PRIu64, c.depth, c.fen, got, c.nodes);
         cases++;
     }
     fclose(in);

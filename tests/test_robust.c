@@ -12,11 +12,7 @@ TestSuite(robust, .init = setup_tables, .timeout = 60);
 static Engine e;
 static char line[8192];
 
-static void expect_line(const char *want)
-{
-    cr_assert(engine_line(&e, line, sizeof line, 5000), "no line, expected '%s'", want);
-    cr_assert_str_eq(line, want);
-}
+static void expect_line(const char *want) { engine_expect_line(&e, want, 5000); }
 
 /* The next line must be an error naming what went wrong. */
 static void expect_error(const char *fragment)

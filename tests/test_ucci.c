@@ -17,11 +17,7 @@ static void start_ucci(void)
     cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
 }
 
-static void expect_line(const char *want, int timeout_ms)
-{
-    cr_assert(engine_line(&e, line, sizeof line, timeout_ms), "no line, expected '%s'", want);
-    cr_assert_str_eq(line, want);
-}
+static void expect_line(const char *want, int timeout_ms) { engine_expect_line(&e, want, timeout_ms); }
 
 /* Reads up to the answer of a search; returns it, with the last info line before it in last. */
 static const char *answer(char *last, size_t cap, int timeout_ms)
@@ -35,14 +31,6 @@ static const char *answer(char *last, size_t cap, int timeout_ms)
     }
     cr_assert_fail("no answer to go");
     return NULL;
-}
-
-static bool legal_in(const char *fen, const char *move)
-{
-    static Board b;
-    set_fen(&b, fen);
-    Move m = move_parse(move, 0);
-    return m && move_is_legal(&b, m);
 }
 
 Test(ucci, handshake_offers_usemillisec_first)
@@ -140,7 +128,7 @@ Test(ucci, probe_reports_the_hash)
     cr_assert(engine_expect(&e, "pophash", line, sizeof line, 2000));
     char move[16];
     cr_assert_eq(sscanf(line, "pophash bestmove %15s", move), 1, "%s", line);
-    cr_assert(legal_in(START_FEN, move));
+    cr_assert(legal_after(START_FEN, "", 0, move));
     cr_assert(strstr(line, " depth 6"), "%s", line);
     engine_send(&e, "probe fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     expect_line("pophash", 2000);
@@ -159,7 +147,7 @@ Test(ucci, banmoves_are_never_played)
     const char *a = answer(last, sizeof last, 10000);
     char move[16];
     cr_assert_eq(sscanf(a, "bestmove %15s", move), 1, "%s", a);
-    cr_assert(strcmp(move, "e1d1") && strcmp(move, "e1e8") && legal_in(fen, move), "%s", a);
+    cr_assert(strcmp(move, "e1d1") && strcmp(move, "e1e8") && legal_after(fen, "", 0, move), "%s", a);
     /* A new position clears the bans. */
     engine_send(&e, "position fen %s", fen);
     engine_send(&e, "go depth 4");
