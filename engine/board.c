@@ -2,21 +2,9 @@
 #include <string.h>
 
 #include "board.h"
-#include "evaluate.h"
 #include "movegen.h"
+#include "psqt.h"
 #include "tables.h"
-
-const int8_t piece_type_of[PIECE_NB] = {
-    [16] = KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK, CANNON, CANNON,
-    PAWN,          PAWN,    PAWN,    PAWN,   PAWN,
-    [32] = KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK, CANNON, CANNON,
-    PAWN,          PAWN,    PAWN,    PAWN,   PAWN,
-};
-
-const int8_t piece_kind_of[PIECE_NB] = {
-    [16] = 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6,
-    [32] = 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 13, 13, 13,
-};
 
 uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 uint64_t zobrist_side;
@@ -87,6 +75,15 @@ void board_put(Board *b, int piece, int sq)
     b->pos[piece] = (uint8_t)sq;
     b->count[piece_side(piece)][piece_type_of[piece]]++;
     occ_toggle(b, sq);
+}
+
+Score board_compute_psq(const Board *b)
+{
+    Score s = 0;
+    for (int p = 16; p < PIECE_NB; p++)
+        if (b->pos[p])
+            s += psq_table[piece_kind_of[p]][b->pos[p]];
+    return s;
 }
 
 uint64_t board_compute_key(const Board *b)

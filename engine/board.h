@@ -53,6 +53,8 @@ void board_clear(Board *b);
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);
+/* Material and placement of the men, red's view, as make_move() keeps it in Board.psq. */
+Score board_compute_psq(const Board *b);
 /* Derives key, material and placement, and the check flag once the men and the side are placed. */
 void board_finish(Board *b);
 

@@ -2,11 +2,10 @@
 
 #include "evaluate.h"
 #include "nnue.h"
+#include "psqt.h"
 #include "rules.h"
 #include "tables.h"
 #include "weights.h"
-
-Score psq_table[KIND_NB][SQUARE_NB];
 
 const char *const eval_term_names[TERM_NB] = { "Material", "Placement", "Mobility", "Shelter", "Cannons", "Pawns" };
 
@@ -16,9 +15,7 @@ static inline int rel_rank(int side, int sq) { return side == RED ? sq_rank(sq) 
 /* The placement weight of a side's man of a type on sq. */
 static const Score *placement_of(int side, int type, int sq)
 {
-    /* Black reads the tables turned half a circle: its own back rank at the bottom. */
-    int row = 9 - rel_rank(side, sq), file = side == RED ? sq_file(sq) : 8 - sq_file(sq);
-    return &W.placement[type][row][file];
+    return &W.placement[type][placement_row(side, sq)][placement_file(side, sq)];
 }
 
 /* n times the weight w for side us, counted in c when the caller traces the weights. */
@@ -27,28 +24,6 @@ static inline Score weigh(EvalCoeffs *c, int us, const Score *w, int n)
     if (c)
         c->count[us][w - (const Score *)&W] += (int16_t)n;
     return *w * n;
-}
-
-void psq_init(void)
-{
-    for (int sq = 0; sq < SQUARE_NB; sq++) {
-        if (!in_board[sq])
-            continue;
-        for (int side = RED; side <= BLACK; side++)
-            for (int type = KING; type < PIECE_TYPE_NB; type++) {
-                Score v = W.piece_value[type] + *placement_of(side, type, sq);
-                psq_table[make_kind(side, type)][sq] = side == RED ? v : -v;
-            }
-    }
-}
-
-Score board_compute_psq(const Board *b)
-{
-    Score s = 0;
-    for (int p = 16; p < PIECE_NB; p++)
-        if (b->pos[p])
-            s += psq_table[piece_kind_of[p]][b->pos[p]];
-    return s;
 }
 
 /* Material and placement, red's view: Board.psq, or man by man when traced. */

@@ -5,10 +5,6 @@
 #include "board.h"
 #include "score.h"
 
-/* Material and placement of every kind on every point, signed for red: kept incrementally in Board.psq. */
-extern Score psq_table[KIND_NB][SQUARE_NB];
-void psq_init(void);
-Score board_compute_psq(const Board *b);
 
 /*
  * The position's value for the side to move, in centipawns: the network's

@@ -30,6 +30,9 @@ enum {
     VALUE_MATE_BOUND = VALUE_MATE - 2 * MAX_PLY,
 };
 
+/* What a search result is: an upper bound (it failed low), a lower bound (high), exact, or none. */
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
 static inline int mate_in(int ply) { return VALUE_MATE - ply; }
 static inline int mated_in(int ply) { return -VALUE_MATE + ply; }
 static inline int rule_win(int ply) { return VALUE_RULE - ply; }

@@ -38,7 +38,7 @@ typedef struct {
 typedef struct {
     int depth, seldepth, multipv; /* multipv counts from 1 */
     int score;                    /* side to move's view; mates as VALUE_MATE - plies */
-    int bound;                    /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER while the window fails */
+    int bound;                    /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER while the window fails (score.h) */
     uint64_t nodes, nps;
     int64_t time_ms;
     int hashfull;

@@ -6,8 +6,6 @@
 
 #include "types.h"
 
-enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
-
 typedef struct {
     Move move;
     int16_t score; /* adjusted to the probing ply */

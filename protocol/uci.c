@@ -4,7 +4,6 @@
 #include <strings.h>
 
 #include "../engine/score.h"
-#include "../engine/tt.h"
 #include "io.h"
 #include "commands.h"
 #include "dialect.h"
