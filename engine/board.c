@@ -209,6 +209,13 @@ void unmake_null(Board *b)
     b->checked = u->checked;
 }
 
+void make_game_move(Board *b, Move m)
+{
+    if (b->hply >= UNDO_MAX - MAX_PLY - 8)
+        board_trim_history(b, UNDO_MAX / 2);
+    make_move(b, m);
+}
+
 void board_trim_history(Board *b, int keep)
 {
     if (b->hply <= keep)

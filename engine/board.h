@@ -65,6 +65,11 @@ void make_move(Board *b, Move m);
  * before them no longer count for repetitions.
  */
 void board_trim_history(Board *b, int keep);
+/*
+ * Plays a move of the game, not of a search: when the history is nearly
+ * full, its older half is dropped first, so that a search from here has room.
+ */
+void make_game_move(Board *b, Move m);
 
 /* The key the position will have after m, for prefetching. */
 static inline uint64_t key_after(const Board *b, Move m)

@@ -60,11 +60,7 @@ static void xb_info(void *ctx, const SearchInfo *i)
         return;
     out_begin();
     out_text("%d %d %" PRId64 " %" PRIu64, i->depth, xb_score(i->score), i->time_ms / 10, i->nodes);
-    for (int k = 0; k < i->pv_len; k++) {
-        char m[MOVE_STR_MAX];
-        format_move(s, i->pv[k], m);
-        out_text(" %s", m);
-    }
+    print_moves(s, &s->search_board, i->pv, i->pv_len);
     out_end();
 }
 
@@ -108,14 +104,6 @@ static bool game_result(Session *s)
     return false;
 }
 
-/* Plays m on the game board. */
-static void play(Session *s, Move m)
-{
-    if (s->board.hply >= UNDO_MAX - MAX_PLY - 8)
-        board_trim_history(&s->board, UNDO_MAX / 2);
-    make_move(&s->board, m);
-}
-
 static SearchLimits move_limits(const Session *s, int side)
 {
     SearchLimits l = { .depth = xb.sd };
@@ -154,7 +142,7 @@ static bool xb_finish(Session *s, const SearchResult *r)
     char m[MOVE_STR_MAX];
     format_move(s, r->best, m);
     /* The board first: XBoard answers the move at once, and that answer reads the board. */
-    play(s, r->best);
+    make_game_move(&s->board, r->best);
     out_line("move %s", m);
     xb.game_over = game_result(s);
     if (xb.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
@@ -198,7 +186,7 @@ static void user_move(Session *s, const char *text)
     Move m = move_parse(text, 0);
     Board *b = &s->board;
     if (pondered && m == pondered) {
-        play(s, m);
+        make_game_move(&s->board, m);
         if (!(xb.game_over = game_result(s))) {
             session_ponderhit(s);
             return;
@@ -213,7 +201,7 @@ static void user_move(Session *s, const char *text)
         out_line("Illegal move (%s): %s", b->checked ? "the general is in check" : "not legal here", text);
         return;
     }
-    play(s, m);
+    make_game_move(&s->board, m);
     xb.game_over = game_result(s);
     think(s);
 }

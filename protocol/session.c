@@ -185,15 +185,13 @@ bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, si
         }
         int first = ++i;
         for (; i < n; i++) {
-            if (scratch->hply >= UNDO_MAX - MAX_PLY - 8)
-                board_trim_history(scratch, UNDO_MAX / 2);
             Move m = parse_legal_move(s, scratch, tok[i]);
             if (!m) {
                 snprintf(err, errlen, "illegal move '%.16s' (move %d of the list); position unchanged", tok[i],
                          i - first + 1);
                 return false;
             }
-            make_move(scratch, m);
+            make_game_move(scratch, m);
         }
     }
     return true;
