@@ -22,7 +22,7 @@
 enum { MAX_THREADS = 64 };
 
 static const TuneOptions DEFAULTS = {
-    .out = "tuned-weights.h", .epochs = 20, .threads = 2, .batch = 4096, .lr = 5, .l2 = 1e-10, .lambda = 0.1,
+    .out = "tuned-weights.h", .epochs = 10, .threads = 2, .batch = 4096, .lr = 5, .l2 = 1e-10, .lambda = 0.7,
     .validation = 0.05, .seed = 1,
 };
 
