@@ -1,5 +1,6 @@
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,6 +23,9 @@ void engine_open(Engine *e)
 {
     int in[2], out[2];
     cr_assert(pipe(in) == 0 && pipe(out) == 0);
+    /* Engines started later must not inherit this one's input: it would never see the end of it. */
+    fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
     e->pid = fork();
     cr_assert(e->pid >= 0);
     if (e->pid == 0) {

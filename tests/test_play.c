@@ -39,6 +39,9 @@ static void start_play(Engine *e, const char *const *args, bool terminal)
         cr_assert(to[1] >= 0 && grantpt(to[1]) == 0 && unlockpt(to[1]) == 0 && (slave = ptsname(to[1])));
     } else {
         cr_assert(pipe(to) == 0 && pipe(from) == 0);
+        /* Programs started later must not inherit this one's input: it would never see the end of it. */
+        fcntl(to[1], F_SETFD, FD_CLOEXEC);
+        fcntl(from[0], F_SETFD, FD_CLOEXEC);
     }
     e->pid = fork();
     cr_assert(e->pid >= 0);
