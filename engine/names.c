@@ -1,6 +1,7 @@
 /*
  * Move names for people: Chinese (炮二平五, 马８进７) and WXF (C2.5, H8+7),
- * written from a move and read back. Both count files from the mover's right
+ * written from a move and read back; chess-style algebraic names (Ce3, Nxc10)
+ * as managers write them, read only. Both count files from the mover's right
  * and name a man by its file, or by its place among men of its type that
  * share a file (前炮, 一兵, C+, 3-).
  */
@@ -400,7 +401,84 @@ static Move parse_iccs(const char *text)
         memcpy(plain + 2, text + 3, 3);
         text = plain;
     }
-    return len <= 5 ? move_parse(text, 0) : MOVE_NONE;
+    /* Letters of one case: A8e9 is an advisor's algebraic name. */
+    bool mixed = len >= 4 && (text[0] >= 'a') != (text[2] >= 'a');
+    return len <= 5 && !mixed ? move_parse(text, 0) : MOVE_NONE;
+}
+
+/*
+ * Algebraic notation as chess-derived managers write xiangqi (cutechess-cli's
+ * PGN): a letter for the man (K general, A advisor, B elephant, N horse, R
+ * rook, C cannon, none for a pawn; E, H and P are taken too), the file, the
+ * rank or both it leaves when that tells it apart, x for a capture, the point
+ * reached with ranks 1-10 from red's side, then + or # for check. cutechess
+ * names a pawn that does not take by the point alone even where two pawns
+ * could go there: the name then means the one that advances.
+ */
+typedef struct {
+    int type;
+    int file, rank; /* of the man moving, -1 when not given */
+    int to;
+    bool capture;
+} San;
+
+/* The rank of 1-10 written from p to end, as an index, or -1. */
+static int san_rank(const char *p, const char *end)
+{
+    if (end - p == 1 && is_file_digit(*p))
+        return *p - '1';
+    return end - p == 2 && p[0] == '1' && p[1] == '0' ? RANK_NB - 1 : -1;
+}
+
+static bool is_file_letter(char c) { return c >= 'a' && c <= 'i'; }
+
+static bool parse_san(const char *text, San *q)
+{
+    static const char letters[] = "KABNRCEHP";
+    static const int8_t types[] = { KING, ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, BISHOP, KNIGHT, PAWN };
+    const char *p = text, *end = text + strlen(text);
+    while (end > p && (end[-1] == '+' || end[-1] == '#'))
+        end--;
+    const char *letter = *p ? strchr(letters, *p) : NULL;
+    q->type = letter ? types[letter - letters] : PAWN;
+    p += letter != NULL;
+    /* The point reached, at the end: a file letter and a rank. */
+    const char *point = end - p >= 3 && is_file_letter(end[-3]) && san_rank(end - 2, end) >= 0 ? end - 3 : end - 2;
+    int rank;
+    if (point < p || !is_file_letter(*point) || (rank = san_rank(point + 1, end)) < 0)
+        return false;
+    q->to = make_sq(*point - 'a', rank);
+    q->file = q->rank = -1;
+    q->capture = point > p && point[-1] == 'x';
+    end = point - q->capture;
+    if (p < end && is_file_letter(*p))
+        q->file = *p++ - 'a';
+    return p == end || (q->rank = san_rank(p, end)) >= 0;
+}
+
+static bool san_fits(const Board *b, const San *q, Move m)
+{
+    int from = move_from(m);
+    return move_to(m) == q->to && piece_type_of[b->sq[from]] == q->type && (b->sq[q->to] != 0) == q->capture
+           && (q->file < 0 || sq_file(from) == q->file) && (q->rank < 0 || sq_rank(from) == q->rank);
+}
+
+/* The one legal move that fits q, or of two pawns the one that advances. */
+static Move resolve_san(Board *b, const San *q, char *err, size_t errlen)
+{
+    Move list[MAX_MOVES], found = MOVE_NONE;
+    int n = gen_legal(b, list), matches = 0;
+    for (int i = 0; i < n; i++)
+        if (san_fits(b, q, list[i])) {
+            bool advances = sq_file(move_from(list[i])) == sq_file(q->to);
+            if (!matches++ || (q->type == PAWN && advances))
+                found = list[i];
+        }
+    bool pawns = matches > 1 && q->type == PAWN && sq_file(move_from(found)) == sq_file(q->to);
+    if (matches != 1 && !pawns)
+        snprintf(err, errlen, matches ? "ambiguous: more than one %s can go there" : "no %s can legally go there",
+                 type_word[q->type]);
+    return matches == 1 || pawns ? found : MOVE_NONE;
 }
 
 int utf8_prefix(const char *s, int max)
@@ -427,9 +505,22 @@ Move move_read(Board *b, const char *text, char *err, size_t errlen)
             snprintf(err, errlen, "%s", why);
         return why ? MOVE_NONE : m;
     }
+    /* Algebraic first: a few of xqbase's WXF forms (Ca3, a tandem cannon to file 3) read as algebraic too. */
+    San san;
+    bool algebraic = parse_san(text, &san);
+    m = algebraic ? resolve_san(b, &san, err, errlen) : MOVE_NONE;
+    if (m)
+        return m;
     Request q = { 0 };
-    if (parse_wxf(text, &q) || parse_chinese(text, &q))
-        return resolve(b, &q, err, errlen);
+    if (parse_wxf(text, &q) || parse_chinese(text, &q)) {
+        char why[128];
+        m = resolve(b, &q, why, sizeof why);
+        if (!m && !algebraic)
+            snprintf(err, errlen, "%s", why); /* the algebraic reason stands when both readings fail */
+        return m;
+    }
+    if (algebraic)
+        return MOVE_NONE;
     snprintf(err, errlen, "not a move: '%.*s'", utf8_prefix(text, 24), text);
     return MOVE_NONE;
 }

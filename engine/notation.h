@@ -57,7 +57,9 @@ void move_name(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX
  * Reads a move of the side to move in any of the three notations: Chinese
  * with simplified or traditional characters (車 馬 傌 俥 砲 帥 將 進 後 ...)
  * and any of the three kinds of digits, WXF also as xqbase writes it (C+-2,
- * +C-2, P.5, Pa.5, '=' or nothing for sideways), ICCS also as H2-E2. A name
+ * +C-2, P.5, Pa.5, '=' or nothing for sideways), ICCS also as H2-E2, and
+ * the algebraic names of cutechess-cli's game files (Ce3, Nge2, cxd5, Rf10+:
+ * ranks 1-10 from red's side, no letter for a pawn). A name
  * that fits several men means the one whose move is legal. Returns the
  * legal move, or MOVE_NONE with the reason in err: not a move, no such man,
  * ambiguous, or why the move is illegal (see move_fault).

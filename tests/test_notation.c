@@ -215,6 +215,31 @@ Test(notation, refusals_say_why)
     expect_read("车九进三", "a3a6");
 }
 
+Test(notation, reads_algebraic_names_as_cutechess_writes_them)
+{
+    set_fen(&board, "r1bak1bnr/4a4/1cn4c1/p3p3p/2p3p2/P6C1/2P1P1P1P/1CN3N2/9/R1BAKAB1R w - - 0 1");
+    expect_read("Ci5", "h4i4");
+    expect_read("Ca3", "b2a2"); /* an xqbase WXF form too: the legal algebraic reading comes first */
+    expect_read("Rb1", "a0b0");
+    expect_read("Nb1", "c2b0"); /* the only horse that can go there */
+    expect_read("Nce2", "c2e1");
+    expect_refusal("Ne2", "ambiguous: more than one horse can go there");
+    expect_read("a6", "a4a5");
+    expect_refusal("Cxb10", "no cannon can legally go there");
+    /* Told apart by the rank left; ranks count 1-10 from red's side. */
+    set_fen(&board, "3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1");
+    expect_read("A1e2", "d0e1");
+    expect_read("A3e2", "d2e1");
+    expect_refusal("Ae2", "ambiguous: more than one advisor can go there");
+    set_fen(&board, "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    expect_read("Rxa10+", "a0a9");
+    expect_refusal("Ra10", "no rook can legally go there"); /* a capture must say so */
+    /* cutechess names a pawn that does not take by its point alone: the one that advances. */
+    set_fen(&board, "3k5/9/9/5P3/6P2/9/9/9/9/4K4 w - - 0 1");
+    expect_read("g7", "g5g6");
+    expect_read("fg7", "f6g6");
+}
+
 /*
  * A random legal position: both generals, and any number of each other man
  * on points it can reach, pawns often crowded onto a file or two so that the

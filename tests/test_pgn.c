@@ -194,6 +194,43 @@ Test(pgn, the_command_refuses_bad_arguments)
     cr_assert(!strcmp(out, "0\n") || !strcmp(out, "1\n"), "status %s", out);
 }
 
+/* The first 40 plies of a game as cutechess-cli writes xiangqi: algebraic names, ranks 1-10, engine comments. */
+static const char cutechess_game[] =
+    "[Event \"?\"]\n[White \"chuhan\"]\n[Black \"fsf\"]\n[Result \"0-1\"]\n"
+    "[FEN \"r1bak1bnr/4a4/1cn4c1/p3p3p/2p3p2/P6C1/2P1P1P1P/1CN3N2/9/R1BAKAB1R w - - 0 1\"]\n"
+    "[SetUp \"1\"]\n[Variant \"xiangqi\"]\n\n"
+    "1. Ci5 {-0.71/16 0.46s} Bi8 {+1.27/13 0.76s} 2. Ca3 {-0.59/16 0.58s}\n"
+    "Ng8 {+1.71/13 0.96s} 3. Rb1 {-0.09/18 0.60s} Nd6 {+1.99/11 0.37s}\n"
+    "4. Rh1 {-0.22/17 0.35s} Cc8 {+1.05/14 1.1s} 5. a6 {+0.15/16 1.0s}\n"
+    "Ch6 {+1.78/11 0.084s} 6. Cia5 {+0.48/16 0.32s} Ra9 {+1.67/12 0.52s}\n"
+    "7. Cxa7 {+0.54/14 0.24s} Rc9 {+2.21/11 0.12s} 8. Rh5 {+0.57/14 0.28s}\n"
+    "Nxc4 {+1.35/14 1.1s} 9. Nge2 {+0.44/16 0.53s} Nxa3 {+2.90/11 0.17s}\n"
+    "10. Bxa3 {+0.27/16 0.28s} Rf10 {+2.61/11 0.34s} 11. Rb10 {+0.38/17 0.62s}\n"
+    "Rf2 {+3.54/14 0.65s} 12. Nd5 {-0.01/17 0.62s} c5 {+4.12/12 0.42s}\n"
+    "13. Cc7 {+1.39/16 0.25s} Cf8 {+3.56/12 0.16s} 14. Cxc10+ {+1.34/17 0.23s}\n"
+    "Rxc10 {+3.56/1 0s} 15. Rxc10 {+1.12/17 0.15s} cxd5 {+4.10/13 0.056s}\n"
+    "16. Nc3 {+1.35/17 0.22s} g5 {+4.07/13 0.18s} 17. Rxg5 {+1.22/14 0.44s}\n"
+    "Ce6+ {+10.64/11 0.072s} 18. Ade2 {-11.93/16 0.43s} Nf6 {+12.21/12 0.081s}\n"
+    "19. Re5 {-13.48/16 0.37s} dxe5 {+12.58/12 0.084s} 20. Kd1 {-13.79/16 0.20s}\n"
+    "exe4 {+12.49/13 0.31s, Black wins by adjudication} 0-1\n";
+
+Test(pgn, cutechess_games_read_with_their_algebraic_names)
+{
+    static const char *const iccs[] = {
+        "h4i4", "g9i7", "b2a2", "h9g7", "a0b0", "c7d5", "i0h0", "b7c7", "a4a5", "h7h5", "i4a4", "a9a8", "a4a6", "a8c8",
+        "h0h4", "d5c3", "g2e1", "c3a2", "c0a2", "i9f9", "b0b9", "f9f1", "c2d4", "c5c4", "a6c6", "c7f7", "c6c9", "c8c9",
+        "b9c9", "c4d4", "e1c2", "g5g4", "h4g4", "h5e5", "d0e1", "g7f5", "g4e4", "d4e4", "e0d0", "e4e3",
+    };
+    Games all = { 0 };
+    cr_assert_eq(pgn_read_text(cutechess_game, keep_game, &all), 1);
+    const PgnGame *g = &all.games[0];
+    cr_assert_str_empty(g->error);
+    cr_assert_str_eq(g->result, "0-1");
+    cr_assert_eq(g->nmoves, 40);
+    for (int i = 0; i < 40; i++)
+        cr_assert_eq(g->moves[i], move_parse(iccs[i], 0), "ply %d is not %s", i + 1, iccs[i]);
+}
+
 /* Text that ends in the middle of things, or holds no game, reads without harm. */
 Test(pgn, broken_text_reads_safely)
 {
