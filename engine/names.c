@@ -463,22 +463,25 @@ static bool san_fits(const Board *b, const San *q, Move m)
            && (q->file < 0 || sq_file(from) == q->file) && (q->rank < 0 || sq_rank(from) == q->rank);
 }
 
-/* The one legal move that fits q, or of two pawns the one that advances. */
+/* The one legal move that fits q, or of several pawns the one that advances. */
 static Move resolve_san(Board *b, const San *q, char *err, size_t errlen)
 {
-    Move list[MAX_MOVES], found = MOVE_NONE;
+    Move list[MAX_MOVES], found = MOVE_NONE, advancing = MOVE_NONE;
     int n = gen_legal(b, list), matches = 0;
     for (int i = 0; i < n; i++)
         if (san_fits(b, q, list[i])) {
-            bool advances = sq_file(move_from(list[i])) == sq_file(q->to);
-            if (!matches++ || (q->type == PAWN && advances))
-                found = list[i];
+            found = list[i];
+            matches++;
+            if (q->type == PAWN && sq_file(move_from(found)) == sq_file(q->to))
+                advancing = found;
         }
-    bool pawns = matches > 1 && q->type == PAWN && sq_file(move_from(found)) == sq_file(q->to);
-    if (matches != 1 && !pawns)
-        snprintf(err, errlen, matches ? "ambiguous: more than one %s can go there" : "no %s can legally go there",
-                 type_word[q->type]);
-    return matches == 1 || pawns ? found : MOVE_NONE;
+    if (matches > 1 && advancing)
+        return advancing;
+    if (matches == 1)
+        return found;
+    snprintf(err, errlen, matches ? "ambiguous: more than one %s can go there" : "no %s can legally go there",
+             type_word[q->type]);
+    return MOVE_NONE;
 }
 
 int utf8_prefix(const char *s, int max)
