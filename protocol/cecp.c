@@ -37,6 +37,7 @@ static struct {
     Move pondered;     /* the reply a ponder search is running on, or MOVE_NONE */
     bool discard;      /* the running search's answer is not wanted */
     bool game_over;
+    bool computer;     /* the opponent is an engine: an arbiter judges the game by rules of its own */
     int last_score, hopeless_moves;
     SearchInfo last;   /* the latest report, for `.` in analysis (under the session's lock) */
 } xb;
@@ -80,6 +81,11 @@ static bool game_result(Session *s)
             out_line("%s {%s is stalemated}", win, side);
         return true;
     }
+    /* Between engines XBoard or cutechess judge repetitions and move limits by their own
+     * rules (cutechess: the fifth repetition, 100 plies, bare material), and forfeit an
+     * engine whose claim they do not share: play goes on until the arbiter ends the game. */
+    if (xb.computer)
+        return false;
     switch (repetition_verdict(b, b->hply)) {
     case VERDICT_WIN:
         out_line("%s {%s checked or chased perpetually}", loss, other);
@@ -211,7 +217,7 @@ static void new_game(Session *s)
     drop_search(s);
     board_set_fen(&s->board, START_FEN, NULL, 0);
     search_clear();
-    xb.force = xb.analyzing = xb.game_over = false;
+    xb.force = xb.analyzing = xb.game_over = xb.computer = false;
     xb.engine_side = BLACK;
     xb.sd = 0;
     xb.st_ms = 0;
@@ -222,7 +228,7 @@ static void new_game(Session *s)
 static void features(void)
 {
     out_line("feature myname=\"Chuhan " CHUHAN_VERSION "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
-             "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1");
+             "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1 name=1");
     options_print(DIALECT_CECP);
     out_line("feature done=1");
 }
@@ -313,7 +319,7 @@ static bool numeric_command(Session *s, char **tok, int n)
 /* Commands XBoard sends that need no answer and change nothing here. */
 static bool ignored(const char *cmd)
 {
-    static const char *const words[] = { "accepted", "rejected", "random", "computer", "name", "rating", "ics", "bk" };
+    static const char *const words[] = { "accepted", "rejected", "random", "name", "rating", "ics", "bk" };
     for (size_t k = 0; k < sizeof words / sizeof *words; k++)
         if (!strcasecmp(cmd, words[k]))
             return true;
@@ -332,6 +338,8 @@ static bool cecp_command(Session *s, char **tok, int n)
         return true;
     if (!strcasecmp(cmd, "protover")) {
         features();
+    } else if (!strcasecmp(cmd, "computer")) {
+        xb.computer = true;
     } else if (!strcasecmp(cmd, "new")) {
         new_game(s);
     } else if (!strcasecmp(cmd, "variant")) {

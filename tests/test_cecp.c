@@ -131,6 +131,33 @@ Test(cecp, mate_ends_the_game_with_a_result)
     engine_close(&e, 3000);
 }
 
+/* Red checks from h9 and h8 in turn while the black general steps between d9 and d8. */
+static void perpetual_check(void)
+{
+    engine_send(&e, "force");
+    engine_send(&e, "setboard 3k5/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    const char *cycle[] = { "h8h9", "d9d8", "h9h8", "d8d9" };
+    for (int i = 0; i < 8; i++)
+        engine_send(&e, cycle[i % 4]);
+    engine_send(&e, "ping 1");
+}
+
+Test(cecp, perpetual_check_is_claimed_against_a_human_only)
+{
+    start_xboard();
+    engine_send(&e, "new");
+    perpetual_check();
+    expect_line("0-1 {Red checked or chased perpetually}");
+    expect_line("pong 1");
+    /* Against an engine the arbiter judges repetitions by its own rules: no claim, play goes on. */
+    engine_send(&e, "new");
+    engine_send(&e, "computer");
+    perpetual_check();
+    expect_line("pong 1");
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
 Test(cecp, analysis_reports_until_exit)
 {
     start_xboard();
