@@ -368,6 +368,8 @@ void cmd_eval(Session *s)
     out_line(" %13s |                   |                   | %7d %7d", "Total", score_mg(sum), score_eg(sum));
     out_line("%s", "");
     out_line("Phase: %d of %d (middlegame share)", t.phase, PHASE_MAX);
+    if (t.scale != SCALE_ONE)
+        out_line("Endgame scale: %d of %d (known drawish material)", t.scale, SCALE_ONE);
     if (in_check(&s->board)) {
         out_line("Final evaluation: none (in check)");
         return;

@@ -20,18 +20,25 @@ static void setup_tune(void)
 
 TestSuite(tune, .init = setup_tune, .timeout = 180);
 
-/* The evaluation from the counts alone: each weight times red's count less black's, blended as the engine does. */
+/*
+ * The evaluation from the counts alone: each weight times red's count less
+ * black's, the endgame half scaled for the side ahead in it, the tempo apart,
+ * blended as the engine does.
+ */
 static int evaluate_from_counts(const Board *b, const EvalCoeffs *c)
 {
     const Score *w = (const Score *)&W;
     int mg = 0, eg = 0;
     for (int i = 0; i < WEIGHT_NB; i++) {
-        int n = c->count[RED][i] - c->count[BLACK][i];
+        int n = i == WEIGHT_INDEX(tempo) ? 0 : c->count[RED][i] - c->count[BLACK][i];
         mg += n * score_mg(w[i]);
         eg += n * score_eg(w[i]);
     }
+    eg = eg * c->scale[eg >= 0 ? RED : BLACK] / SCALE_ONE;
     int blended = (mg * c->phase + eg * (PHASE_MAX - c->phase)) / PHASE_MAX;
-    return (b->side == RED ? blended : -blended) + TEMPO;
+    int tempo = (score_mg(W.tempo) * c->phase + score_eg(W.tempo) * (PHASE_MAX - c->phase)) / PHASE_MAX;
+    cr_assert_eq(c->count[b->side][WEIGHT_INDEX(tempo)], 1);
+    return (b->side == RED ? blended : -blended) + tempo;
 }
 
 Test(tune, the_counts_times_the_weights_are_the_evaluation)
@@ -68,11 +75,14 @@ Test(tune, the_eval_table_adds_up_to_the_evaluation)
     EvalTrace t;
     evaluate_trace(&b, &t);
     Score sum = 0;
-    for (int term = 0; term < TERM_NB; term++)
+    for (int term = 0; term < TERM_TEMPO; term++)
         sum += t.term[term][RED] - t.term[term][BLACK];
+    cr_assert_eq(t.scale, SCALE_ONE);
     cr_assert_eq(t.blended, (score_mg(sum) * t.phase + score_eg(sum) * (PHASE_MAX - t.phase)) / PHASE_MAX);
     cr_assert_eq(t.total, fade_to_limit(&b, hand_evaluate(&b)));
-    cr_assert_eq(t.total, -t.blended + TEMPO);
+    Score tempo = t.term[TERM_TEMPO][BLACK];
+    cr_assert_eq(t.term[TERM_TEMPO][RED], 0);
+    cr_assert_eq(t.total, -t.blended + (score_mg(tempo) * t.phase + score_eg(tempo) * (PHASE_MAX - t.phase)) / PHASE_MAX);
 }
 
 /* A file's whole text (malloc'd). */
@@ -139,7 +149,7 @@ Test(tune, a_fit_lowers_the_loss_and_writes_a_whole_weights_file)
     char *text = slurp(out);
     const char *names[] = { "piece_value", "placement", "rook_mobility", "knight_mobility", "cannon_mobility_per_point",
                             "missing_advisor", "missing_elephant", "hollow_cannon", "screened_cannon", "bottom_cannon",
-                            "linked_pawns", "phase_weight", "ROOK_ATTACK_UNITS", "TEMPO", "NATURAL_FADE_PLIES" };
+                            "linked_pawns", "phase_weight", "ROOK_ATTACK_UNITS", "drawish_scale", "tempo", "NATURAL_FADE_PLIES" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         cr_assert(strstr(text, names[i]), "%s missing", names[i]);
     static Score tuned[WEIGHT_NB];
@@ -172,4 +182,20 @@ Test(tune, help_lists_the_options_and_bad_input_is_refused)
     cr_assert_eq(WEXITSTATUS(system("./chuhan tune 2>/dev/null")), 2, "no file");
     cr_assert_eq(WEXITSTATUS(system("./chuhan tune --lambda 2 x.bin 2>/dev/null")), 2, "lambda beyond 1");
     cr_assert_eq(WEXITSTATUS(system("./chuhan tune --epochs 1 /tmp/no-such-chuhan-data.bin 2>/dev/null")), 1, "missing file");
+}
+
+Test(tune, known_drawish_material_gets_its_endgame_scale)
+{
+    static Board b;
+    static EvalCoeffs c;
+    set_fen(&b, "3ak1b2/4a4/4b4/9/9/9/9/4N4/9/4K4 w - - 0 1"); /* a horse against both advisors and elephants */
+    evaluate_coefficients(&b, &c);
+    cr_assert_eq(c.scale[RED], drawish_scale[DRAWISH_MINOR]);
+    cr_assert_eq(c.scale[BLACK], SCALE_ONE);
+    set_fen(&b, "3ak1b2/4a4/4b4/9/9/9/4P4/4N4/9/4K4 w - - 0 1"); /* and a pawn besides */
+    evaluate_coefficients(&b, &c);
+    cr_assert_eq(c.scale[RED], drawish_scale[DRAWISH_MINOR_PAWN]);
+    set_fen(&b, "3ak4/4a4/4b4/9/9/9/9/4N4/9/4K4 w - - 0 1"); /* one elephant short: no scale */
+    evaluate_coefficients(&b, &c);
+    cr_assert_eq(c.scale[RED], SCALE_ONE);
 }

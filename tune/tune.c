@@ -59,17 +59,34 @@ static double square_root(double v)
 
 static double sigmoid(double x) { return 1 / (1 + exponential(-x)); }
 
-/* E for a sample. */
-static double eval(const SampleSet *set, const Sample *s, const Params p)
+/*
+ * A sample's halves, red's view, and its tempo apart: the tempo counts for
+ * the side to move and is never scaled.
+ */
+typedef struct {
+    double mg, eg, tempo_mg, tempo_eg;
+    int scale; /* the endgame scale for the side ahead in eg */
+} Halves;
+
+static Halves halves(const SampleSet *set, const Sample *s, const Params p)
 {
-    double mg = 0, eg = 0;
+    Halves h = { 0 };
     const Coef *c = set->coefs + s->first;
     for (int i = 0; i < s->n; i++) {
-        mg += c[i].count * p[c[i].weight][0];
-        eg += c[i].count * p[c[i].weight][1];
+        bool tempo = c[i].weight == WEIGHT_INDEX(tempo);
+        *(tempo ? &h.tempo_mg : &h.mg) += c[i].count * p[c[i].weight][0];
+        *(tempo ? &h.tempo_eg : &h.eg) += c[i].count * p[c[i].weight][1];
     }
-    double blended = (mg * s->phase + eg * (PHASE_MAX - s->phase)) / PHASE_MAX;
-    return s->fade * ((s->side == RED ? blended : -blended) + TEMPO);
+    h.scale = s->scale[h.eg >= 0 ? RED : BLACK];
+    return h;
+}
+
+/* E for a sample from its halves, as hand_evaluate() blends and scales them. */
+static double blend(const Sample *s, const Halves *h)
+{
+    double eg = h->eg * h->scale / SCALE_ONE + h->tempo_eg;
+    double blended = ((h->mg + h->tempo_mg) * s->phase + eg * (PHASE_MAX - s->phase)) / PHASE_MAX;
+    return s->fade * (s->side == RED ? blended : -blended);
 }
 
 /* A thread's share of a pass: its squared errors, and with grad their gradient. */
@@ -89,17 +106,19 @@ static void *run_job(void *arg)
     Job *j = arg;
     j->loss = 0;
     for (const Sample *s = j->samples; s < j->samples + j->n; s++) {
-        double pred = sigmoid(eval(j->set, s, j->p) / j->k), err = pred - (j->results ? s->result : s->target);
+        Halves h = halves(j->set, s, j->p);
+        double pred = sigmoid(blend(s, &h) / j->k), err = pred - (j->results ? s->result : s->target);
         j->loss += err * err;
         if (!j->grad)
             continue;
-        /* dE/d(weight) is count times the fade, the sign and the phase share. */
+        /* dE/d(weight) is count times the fade, the sign, the phase share and, in the endgame half, the scale. */
         double d = 2 * err * pred * (1 - pred) / j->k * s->fade * (s->side == RED ? 1 : -1) / PHASE_MAX;
         double dmg = d * s->phase, deg = d * (PHASE_MAX - s->phase);
+        double deg_scaled = deg * h.scale / SCALE_ONE;
         const Coef *c = j->set->coefs + s->first;
         for (int i = 0; i < s->n; i++) {
             j->grad[c[i].weight][0] += c[i].count * dmg;
-            j->grad[c[i].weight][1] += c[i].count * deg;
+            j->grad[c[i].weight][1] += c[i].count * (c[i].weight == WEIGHT_INDEX(tempo) ? deg : deg_scaled);
         }
     }
     return NULL;

@@ -28,16 +28,36 @@ static const Field fields[] = {
     { NULL, FIELD(knight_mobility), NULL },
     { NULL, FIELD(cannon_mobility_per_point), NULL },
     { "Shelter: each missing advisor or elephant costs this much per unit of enemy\n"
-      "attack. Attack units: a rook ROOK_ATTACK_UNITS, a horse or cannon 1 (only\n"
-      "across the river or on its own rank 4 for the horse), a pawn across the\n"
-      "river 1.",
+      "attack, and two advisors or two elephants guarding each other (an advisor\n"
+      "on the palace centre; elephants a step apart with the eye empty) earn this\n"
+      "much per unit. Attack units: a rook ROOK_ATTACK_UNITS, a horse or cannon 1\n"
+      "(only across the river or on its own rank 4 for the horse), a pawn across\n"
+      "the river 1.",
       FIELD(missing_advisor), NULL },
     { NULL, FIELD(missing_elephant), NULL },
+    { NULL, FIELD(connected_advisors), NULL },
+    { NULL, FIELD(connected_elephants), NULL },
     { "Cannon pressure on the enemy general's file or rank, by men in between.", FIELD(hollow_cannon),
       "nothing between: the centre cannot be defended" },
     { NULL, FIELD(screened_cannon), "two between: a threat once one leaves" },
     { NULL, FIELD(bottom_cannon), "on the general's rank with nothing between" },
-    { "Crossed pawns standing side by side guard each other.", FIELD(linked_pawns), NULL },
+    { NULL, FIELD(central_cannon), "on the central file with the general, whatever between" },
+    { "Crossed pawns: side by side they guard each other (linked), as does a pawn\n"
+      "right behind (backed); crossed_pawns counts by how many have crossed, 1 to 5.",
+      FIELD(linked_pawns), NULL },
+    { NULL, FIELD(backed_pawns), NULL },
+    { NULL, FIELD(crossed_pawns), NULL },
+    { "Men bearing on a point of the enemy palace: each by its type (horse, rook,\n"
+      "cannon, pawn), and all of them by their number, 1 to 6 or more. A horse\n"
+      "bears over a free leg, a rook up to the first man, a cannon beyond its\n"
+      "screen up to the man it would take, a pawn by its steps.",
+      FIELD(palace_attacker), NULL },
+    { NULL, FIELD(palace_attack_count), NULL },
+    { "Horses across the river.", FIELD(knight_outpost), "where no enemy pawn can ever attack it" },
+    { NULL, FIELD(knight_palace_centre), "on the enemy palace centre, per other man bearing on the palace" },
+    { "Rooks on a file without a pawn of their own.", FIELD(rook_open_file), "no pawn at all" },
+    { NULL, FIELD(rook_half_open_file), "enemy pawns only" },
+    { "The side to move's edge, blended on its own and never scaled.", FIELD(tempo), NULL },
 };
 enum { FIELD_NB = sizeof fields / sizeof fields[0], LINE_MAX_COLUMNS = 120 };
 
@@ -190,14 +210,23 @@ static void put_fixed(FILE *f)
     fprintf(f, " };\n\n"
                "/* A rook's attack units against the palace (the shelter weights above); other men bring 1. */\n"
                "enum { ROOK_ATTACK_UNITS = %d };\n\n"
-               "enum { TEMPO = %d };\n\n"
+               "/*\n"
+               " * Endgame scale for known drawn material (enum Drawish in evaluate.h), in\n"
+               " * SCALE_ONE parts: the endgame half of the evaluation is multiplied by it\n"
+               " * when the side ahead in that half has only that material.\n"
+               " */\n"
+               "static const int drawish_scale[DRAWISH_NB] = { ",
+            ROOK_ATTACK_UNITS);
+    for (int i = 0; i < DRAWISH_NB; i++)
+        fprintf(f, "%s%d", i ? ", " : "", drawish_scale[i]);
+    fprintf(f, " };\n\n"
                "/*\n"
                " * Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before\n"
                " * the limit, then falling in a line to a third at the limit.\n"
                " */\n"
                "enum { NATURAL_FADE_PLIES = %d, NATURAL_FADE_FLOOR = %d };\n\n"
                "#endif\n",
-            ROOK_ATTACK_UNITS, TEMPO, NATURAL_FADE_PLIES, NATURAL_FADE_FLOOR);
+            NATURAL_FADE_PLIES, NATURAL_FADE_FLOOR);
 }
 
 bool weights_write(const char *path, const EvalWeights *w)
