@@ -112,7 +112,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 0");
-    expect_line("info depth 0 score 10", 2000); /* the hand-written evaluation's tempo: the start is level */
+    expect_line("info depth 0 score 27", 2000); /* the start is level but for the tempo weight (weights.h) */
     expect_line("nobestmove", 2000);
     engine_close(&e, 3000);
 }
