@@ -383,14 +383,14 @@ static Score terms(const Board *b, EvalCoeffs *c)
     return s;
 }
 
-/* The endgame scale for the side ahead in the endgame half of s. */
-static int scale_of(const Board *b, Score s) { return endgame_scale(b, score_eg(s) >= 0 ? RED : BLACK); }
+/* The side ahead in the endgame half of s, whose material the endgame scale judges. */
+static int eg_leader(Score s) { return score_eg(s) >= 0 ? RED : BLACK; }
 
 int hand_evaluate(const Board *b)
 {
     Score s = terms(b, NULL);
     int phase = game_phase(b);
-    return side_view(b, blend(s, phase, scale_of(b, s)), phase);
+    return side_view(b, blend(s, phase, endgame_scale(b, eg_leader(s))), phase);
 }
 
 int evaluate_coefficients(const Board *b, EvalCoeffs *c)
@@ -401,7 +401,7 @@ int evaluate_coefficients(const Board *b, EvalCoeffs *c)
     c->phase = game_phase(b);
     c->scale[RED] = endgame_scale(b, RED);
     c->scale[BLACK] = endgame_scale(b, BLACK);
-    return side_view(b, blend(s, c->phase, c->scale[score_eg(s) >= 0 ? RED : BLACK]), c->phase);
+    return side_view(b, blend(s, c->phase, c->scale[eg_leader(s)]), c->phase);
 }
 
 static bool use_network = false;
@@ -433,6 +433,6 @@ void evaluate_trace(const Board *b, EvalTrace *t)
             if (term != TERM_TEMPO)
                 sum += side == RED ? t->term[term][side] : -t->term[term][side];
         }
-    t->scale = c.scale[score_eg(sum) >= 0 ? RED : BLACK];
+    t->scale = c.scale[eg_leader(sum)];
     t->blended = blend(sum, t->phase, t->scale);
 }
