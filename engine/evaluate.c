@@ -323,24 +323,27 @@ static Score rooks(const Board *b, int us, EvalCoeffs *c)
 }
 
 /*
- * The endgame scale when `strong` is ahead in the endgame half: material
- * that cannot win against the other side's defenders keeps only a share.
+ * Which known drawn material `strong` has against the other side's
+ * defenders, if any (DRAWISH_NB): material that cannot win keeps only a
+ * share of the endgame half when it is ahead there.
  */
-static int endgame_scale(const Board *b, int strong)
+static int drawish_material(const Board *b, int strong)
 {
     const uint8_t *us = b->count[strong], *them = b->count[strong ^ 1];
     int minors = us[KNIGHT] + us[CANNON];
     if (us[ROOK] + minors + us[PAWN] > 2)
-        return SCALE_ONE;
+        return DRAWISH_NB;
     bool full = them[ADVISOR] == 2 && them[BISHOP] == 2;
     if (!us[ROOK] && minors == 1 && us[PAWN] <= 1 && full)
-        return drawish_scale[us[PAWN] ? DRAWISH_MINOR_PAWN : DRAWISH_MINOR];
+        return us[PAWN] ? DRAWISH_MINOR_PAWN : DRAWISH_MINOR;
     if (us[ROOK] == 1 && !minors && !us[PAWN] && full)
-        return drawish_scale[DRAWISH_ROOK];
+        return DRAWISH_ROOK;
     if (!us[ROOK] && !minors && us[PAWN] == 1 && them[ADVISOR] == 2)
-        return drawish_scale[DRAWISH_PAWN];
-    return SCALE_ONE;
+        return DRAWISH_PAWN;
+    return DRAWISH_NB;
 }
+
+static int scale_of(int drawish) { return drawish < DRAWISH_NB ? drawish_scale[drawish] : SCALE_ONE; }
 
 static int game_phase(const Board *b)
 {
@@ -390,7 +393,7 @@ int hand_evaluate(const Board *b)
 {
     Score s = terms(b, NULL);
     int phase = game_phase(b);
-    return side_view(b, blend(s, phase, endgame_scale(b, eg_leader(s))), phase);
+    return side_view(b, blend(s, phase, scale_of(drawish_material(b, eg_leader(s)))), phase);
 }
 
 int evaluate_coefficients(const Board *b, EvalCoeffs *c)
@@ -399,9 +402,9 @@ int evaluate_coefficients(const Board *b, EvalCoeffs *c)
     Score s = terms(b, c);
     weigh(c, b->side, &W.tempo, 1);
     c->phase = game_phase(b);
-    c->scale[RED] = endgame_scale(b, RED);
-    c->scale[BLACK] = endgame_scale(b, BLACK);
-    return side_view(b, blend(s, c->phase, c->scale[eg_leader(s)]), c->phase);
+    c->drawish[RED] = drawish_material(b, RED);
+    c->drawish[BLACK] = drawish_material(b, BLACK);
+    return side_view(b, blend(s, c->phase, scale_of(c->drawish[eg_leader(s)])), c->phase);
 }
 
 static bool use_network = false;
@@ -433,6 +436,6 @@ void evaluate_trace(const Board *b, EvalTrace *t)
             if (term != TERM_TEMPO)
                 sum += side == RED ? t->term[term][side] : -t->term[term][side];
         }
-    t->scale = c.scale[eg_leader(sum)];
+    t->scale = scale_of(c.drawish[eg_leader(sum)]);
     t->blended = blend(sum, t->phase, t->scale);
 }

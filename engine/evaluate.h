@@ -76,13 +76,14 @@ enum { WEIGHT_NB = sizeof(EvalWeights) / sizeof(Score) };
 
 /*
  * How many times each weight counts for each side in a position, for the
- * tuner: the tempo once for the side to move. scale[side] is the endgame
- * scale applied when that side is ahead in the endgame half.
+ * tuner: the tempo once for the side to move. drawish[side] is that side's
+ * known drawn material (enum Drawish, DRAWISH_NB for none), whose scale
+ * applies when that side is ahead in the endgame half.
  */
 typedef struct {
     int16_t count[2][WEIGHT_NB];
     int phase;
-    int scale[2];
+    int drawish[2];
 } EvalCoeffs;
 
 /* Fills c for b and returns hand_evaluate(b). */

@@ -6,9 +6,9 @@
  * Tables are drawn from red's side with rank 9 at the top; black reads them
  * mirrored.
  *
- * `chuhan tune` fits the Scores in W to self-play games and writes this file
- * whole, in this layout; the constants after W are set by hand and it copies
- * them as they are.
+ * `chuhan tune` fits the Scores in W and drawish_scale to self-play games and
+ * writes this file whole, in this layout; the other constants after W are
+ * set by hand and it copies them as they are.
  */
 #ifndef CHUHAN_WEIGHTS_H
 #define CHUHAN_WEIGHTS_H

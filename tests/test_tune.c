@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "../datagen/datagen.h"
+#include "../datagen/record.h"
 #include "../engine/evaluate.h"
 #include "../engine/search.h"
 #include "../engine/weights.h"
@@ -34,7 +35,8 @@ static int evaluate_from_counts(const Board *b, const EvalCoeffs *c)
         mg += n * score_mg(w[i]);
         eg += n * score_eg(w[i]);
     }
-    eg = eg * c->scale[eg >= 0 ? RED : BLACK] / SCALE_ONE;
+    int drawish = c->drawish[eg >= 0 ? RED : BLACK];
+    eg = eg * (drawish < DRAWISH_NB ? drawish_scale[drawish] : SCALE_ONE) / SCALE_ONE;
     int blended = (mg * c->phase + eg * (PHASE_MAX - c->phase)) / PHASE_MAX;
     int tempo = (score_mg(W.tempo) * c->phase + score_eg(W.tempo) * (PHASE_MAX - c->phase)) / PHASE_MAX;
     cr_assert_eq(c->count[b->side][WEIGHT_INDEX(tempo)], 1);
@@ -104,7 +106,7 @@ Test(tune, the_built_in_weights_write_back_as_weights_h_itself)
 {
     char path[] = "/tmp/chuhan-weights-XXXXXX";
     close(mkstemp(path));
-    cr_assert(weights_write(path, &W));
+    cr_assert(weights_write(path, &W, drawish_scale));
     char *written = slurp(path), *tree = slurp("engine/weights.h");
     cr_assert_str_eq(written, tree, "the writer's layout and engine/weights.h have drifted apart");
     free(written);
@@ -167,6 +169,46 @@ Test(tune, a_fit_lowers_the_loss_and_writes_a_whole_weights_file)
     unlink(out);
 }
 
+/* A lone horse against both advisors and elephants, always drawn: the fit brings its endgame scale down. */
+Test(tune, drawn_material_loses_its_endgame_scale)
+{
+    char data[] = "/tmp/chuhan-tune-data-XXXXXX", out[] = "/tmp/chuhan-tune-out-XXXXXX";
+    int fd = mkstemp(data);
+    close(mkstemp(out));
+    static Board b;
+    for (int i = 0; i < 400; i++) {
+        char fen[80], row[4][8] = { "9", "9", "9", "9" };
+        int file = i / 4 % 9;
+        snprintf(row[i % 4], sizeof row[0], "%.0d%c%.0d", file, 'N', 8 - file); /* the horse on ranks 1-4 */
+        snprintf(fen, sizeof fen, "3ak1b2/4a4/4b4/9/9/%s/%s/%s/%s/4K4 %c - - 0 1", row[3], row[2], row[1], row[0],
+                 i % 8 < 4 ? 'w' : 'b');
+        set_fen(&b, fen);
+        Record r;
+        record_from_board(&b, 0, MOVE_NONE, &r);
+        r.result = RESULT_DRAW;
+        r.flags &= RECORD_IN_CHECK; /* no move played */
+        uint8_t bytes[RECORD_BYTES];
+        record_pack(&r, bytes);
+        cr_assert_eq(write(fd, bytes, sizeof bytes), (ssize_t)sizeof bytes);
+    }
+    close(fd);
+    TuneOptions opt = { .out = out, .epochs = 20, .threads = 1, .batch = 32, .lr = 2, .lambda = 0.5, .k = 400,
+                        .validation = 0.1, .seed = 1 };
+    char *files[] = { data };
+    TuneReport report;
+    cr_assert_eq(tune_run(&opt, files, 1, &report), 0);
+    cr_assert_lt(report.loss[1], report.loss[0] / 2, "training loss %f -> %f", report.loss[0], report.loss[1]);
+    char *text = slurp(out);
+    const char *p = strstr(text, "drawish_scale[DRAWISH_NB] = {");
+    int scale[DRAWISH_NB];
+    cr_assert(p && sscanf(strchr(p, '{'), "{ %d, %d, %d, %d }", &scale[0], &scale[1], &scale[2], &scale[3]) == 4);
+    cr_assert_lt(scale[DRAWISH_MINOR], drawish_scale[DRAWISH_MINOR] - 8, "scale %d", scale[DRAWISH_MINOR]);
+    cr_assert_eq(scale[DRAWISH_ROOK], drawish_scale[DRAWISH_ROOK], "material not in the data keeps its scale");
+    free(text);
+    unlink(data);
+    unlink(out);
+}
+
 Test(tune, help_lists_the_options_and_bad_input_is_refused)
 {
     FILE *p = popen("./chuhan tune --help", "r");
@@ -190,12 +232,12 @@ Test(tune, known_drawish_material_gets_its_endgame_scale)
     static EvalCoeffs c;
     set_fen(&b, "3ak1b2/4a4/4b4/9/9/9/9/4N4/9/4K4 w - - 0 1"); /* a horse against both advisors and elephants */
     evaluate_coefficients(&b, &c);
-    cr_assert_eq(c.scale[RED], drawish_scale[DRAWISH_MINOR]);
-    cr_assert_eq(c.scale[BLACK], SCALE_ONE);
+    cr_assert_eq(c.drawish[RED], DRAWISH_MINOR);
+    cr_assert_eq(c.drawish[BLACK], DRAWISH_NB);
     set_fen(&b, "3ak1b2/4a4/4b4/9/9/9/4P4/4N4/9/4K4 w - - 0 1"); /* and a pawn besides */
     evaluate_coefficients(&b, &c);
-    cr_assert_eq(c.scale[RED], drawish_scale[DRAWISH_MINOR_PAWN]);
+    cr_assert_eq(c.drawish[RED], DRAWISH_MINOR_PAWN);
     set_fen(&b, "3ak4/4a4/4b4/9/9/9/9/4N4/9/4K4 w - - 0 1"); /* one elephant short: no scale */
     evaluate_coefficients(&b, &c);
-    cr_assert_eq(c.scale[RED], SCALE_ONE);
+    cr_assert_eq(c.drawish[RED], DRAWISH_NB);
 }

@@ -50,8 +50,8 @@ static bool add(SampleSet *set, const Record *r, Board *b, EvalCoeffs *c)
     s->n = (uint16_t)(set->ncoefs - s->first);
     s->phase = (uint8_t)c->phase;
     s->side = r->side;
-    s->scale[RED] = (uint8_t)c->scale[RED];
-    s->scale[BLACK] = (uint8_t)c->scale[BLACK];
+    s->drawish[RED] = (uint8_t)c->drawish[RED];
+    s->drawish[BLACK] = (uint8_t)c->drawish[BLACK];
     s->score = r->score;
     s->fade = (float)fade_to_limit(b, FADE_ONE) / FADE_ONE;
     int result = r->side == RED ? r->result : 2 - r->result;

@@ -17,7 +17,7 @@ typedef struct {
     uint16_t n;
     uint8_t phase;    /* middlegame share, 0..PHASE_MAX */
     uint8_t side;     /* to move */
-    uint8_t scale[2]; /* the endgame scale, SCALE_ONE parts, when red or black is ahead in the endgame half */
+    uint8_t drawish[2]; /* red's and black's known drawn material, enum Drawish (DRAWISH_NB: none) */
     int16_t score;    /* search score, side to move's view */
     float fade;       /* the natural-limit fade as a factor, 1 until the limit nears */
     float result;     /* side to move's: 0 lost, 0.5 drawn, 1 won */

@@ -3,7 +3,8 @@
  * fade * (side's sign * blend(counts . weights) + tempo), the counts traced
  * per position (samples.h). Its prediction of the game is sigmoid(E / K),
  * with K fitted once so that the starting weights predict the results best.
- * The weights then follow Adam, over minibatches split between threads,
+ * The weights, and the endgame scales of known drawn material, then follow
+ * Adam, over minibatches split between threads,
  * down the mean squared error against a target that blends the game result
  * with the search score's own prediction, sigmoid(score / K), by lambda.
  */
@@ -26,8 +27,14 @@ static const TuneOptions DEFAULTS = {
     .validation = 0.05, .seed = 1,
 };
 
-/* Every weight's middlegame and endgame value, as the fit moves them. */
-typedef double Params[WEIGHT_NB][2];
+/*
+ * Every weight's middlegame and endgame value, as the fit moves them, and
+ * after them the endgame scale of each known drawn material (in the
+ * endgame column; its middlegame column stays 0).
+ */
+enum { PARAM_NB = WEIGHT_NB + DRAWISH_NB };
+#define SCALE_PARAM(drawish) (WEIGHT_NB + (drawish))
+typedef double Params[PARAM_NB][2];
 
 /*
  * The engine links no maths library, so the fit brings the two functions it
@@ -65,7 +72,8 @@ static double sigmoid(double x) { return 1 / (1 + exponential(-x)); }
  */
 typedef struct {
     double mg, eg, tempo_mg, tempo_eg;
-    int scale; /* the endgame scale for the side ahead in eg */
+    int drawish;  /* the known drawn material of the side ahead in eg, DRAWISH_NB for none */
+    double scale; /* and its endgame scale */
 } Halves;
 
 static Halves halves(const SampleSet *set, const Sample *s, const Params p)
@@ -77,7 +85,8 @@ static Halves halves(const SampleSet *set, const Sample *s, const Params p)
         *(tempo ? &h.tempo_mg : &h.mg) += c[i].count * p[c[i].weight][0];
         *(tempo ? &h.tempo_eg : &h.eg) += c[i].count * p[c[i].weight][1];
     }
-    h.scale = s->scale[h.eg >= 0 ? RED : BLACK];
+    h.drawish = s->drawish[h.eg >= 0 ? RED : BLACK];
+    h.scale = h.drawish < DRAWISH_NB ? p[SCALE_PARAM(h.drawish)][1] : SCALE_ONE;
     return h;
 }
 
@@ -111,7 +120,11 @@ static void *run_job(void *arg)
         j->loss += err * err;
         if (!j->grad)
             continue;
-        /* dE/d(weight) is count times the fade, the sign, the phase share and, in the endgame half, the scale. */
+        /*
+         * dE/d(weight) is count times the fade, the sign, the phase share
+         * and, in the endgame half, the scale; dE/d(scale) is the endgame
+         * half over SCALE_ONE times the same.
+         */
         double d = 2 * err * pred * (1 - pred) / j->k * s->fade * (s->side == RED ? 1 : -1) / PHASE_MAX;
         double dmg = d * s->phase, deg = d * (PHASE_MAX - s->phase);
         double deg_scaled = deg * h.scale / SCALE_ONE;
@@ -120,6 +133,8 @@ static void *run_job(void *arg)
             j->grad[c[i].weight][0] += c[i].count * dmg;
             j->grad[c[i].weight][1] += c[i].count * (c[i].weight == WEIGHT_INDEX(tempo) ? deg : deg_scaled);
         }
+        if (h.drawish < DRAWISH_NB)
+            j->grad[SCALE_PARAM(h.drawish)][1] += deg * h.eg / SCALE_ONE;
     }
     return NULL;
 }
@@ -147,7 +162,7 @@ static double run_pass(const SampleSet *set, const Sample *samples, size_t n, co
         if (started[t])
             pthread_join(handles[t], NULL);
         loss += jobs[t].loss;
-        for (int i = 0; grads && i < WEIGHT_NB; i++)
+        for (int i = 0; grads && i < PARAM_NB; i++)
             for (int h = 0; h < 2; h++)
                 grads[0][i][h] += grads[t][i][h];
     }
@@ -207,7 +222,7 @@ static void adam_step(Adam *adam, Params p, const Params g, size_t batch, double
     adam->steps++;
     adam->b1_t = (adam->steps > 1 ? adam->b1_t : 1) * b1;
     adam->b2_t = (adam->steps > 1 ? adam->b2_t : 1) * b2;
-    for (int i = 0; i < WEIGHT_NB; i++)
+    for (int i = 0; i < PARAM_NB; i++)
         for (int h = 0; h < 2; h++) {
             double gi = g[i][h] / (double)batch;
             adam->m[i][h] = b1 * adam->m[i][h] + (1 - b1) * gi;
@@ -234,11 +249,13 @@ static void shuffle(Sample *s, size_t n, uint64_t *rng)
     }
 }
 
-static void params_from(Params p, const EvalWeights *w)
+static void params_from(Params p, const EvalWeights *w, const int *scale)
 {
     const Score *s = (const Score *)w;
     for (int i = 0; i < WEIGHT_NB; i++)
         p[i][0] = score_mg(s[i]), p[i][1] = score_eg(s[i]);
+    for (int d = 0; d < DRAWISH_NB; d++)
+        p[SCALE_PARAM(d)][0] = 0, p[SCALE_PARAM(d)][1] = scale[d];
 }
 
 /* How often each weight counts in the first n samples, both halves alike, mirror images together. */
@@ -284,13 +301,21 @@ static void anchor(Params p, const Params start, const Params usage)
 
 static int whole(double v) { return v > 32767 ? 32767 : v < -32767 ? -32767 : (int)(v < 0 ? v - 0.5 : v + 0.5); }
 
-/* The weights rounded to whole centipawns, as weights.h holds them; p takes the rounded values too. */
-static void params_to(Params p, EvalWeights *w)
+/*
+ * The weights rounded to whole centipawns and the scales to whole
+ * SCALE_ONE parts, no more than one (drawn material scores no more than
+ * its men), as weights.h holds them; p takes the rounded values too.
+ */
+static void params_to(Params p, EvalWeights *w, int *scale)
 {
     Score *s = (Score *)w;
     for (int i = 0; i < WEIGHT_NB; i++) {
         s[i] = S(whole(p[i][0]), whole(p[i][1]));
         p[i][0] = score_mg(s[i]), p[i][1] = score_eg(s[i]);
+    }
+    for (int d = 0; d < DRAWISH_NB; d++) {
+        int v = whole(p[SCALE_PARAM(d)][1]);
+        p[SCALE_PARAM(d)][1] = scale[d] = v < 0 ? 0 : v > SCALE_ONE ? SCALE_ONE : v;
     }
 }
 
@@ -320,6 +345,19 @@ static void set_targets(Fit *fit)
         s->target = (float)(lambda * sigmoid(s->score / fit->k) + (1 - lambda) * s->result);
 }
 
+/* How many training positions hold each known drawn material, and its scale: few positions, a loose fit. */
+static void print_scales(const Fit *fit, const char *what)
+{
+    size_t n[DRAWISH_NB] = { 0 };
+    for (const Sample *s = fit->set.samples; s < fit->set.samples + fit->train; s++)
+        for (int side = RED; side <= BLACK; side++)
+            n[s->drawish[side] < DRAWISH_NB ? s->drawish[side] : 0] += s->drawish[side] < DRAWISH_NB;
+    printf("%s drawish scales (positions):", what);
+    for (int d = 0; d < DRAWISH_NB; d++)
+        printf(" %.0f (%zu)", fit->p[SCALE_PARAM(d)][1], n[d]);
+    printf("\n");
+}
+
 static void print_epoch(const Fit *fit, const char *what, double train, double held_out)
 {
     printf("%s: training loss %.6f, validation loss %.6f", what, train, held_out);
@@ -331,7 +369,7 @@ static void print_epoch(const Fit *fit, const char *what, double train, double h
 /* Adds the gradient of l2 * (weight - start)^2 over every weight: the pull back towards the starting weights. */
 static void pull(Params g, const Params p, const Params start, double l2)
 {
-    for (int i = 0; i < WEIGHT_NB; i++)
+    for (int i = 0; i < PARAM_NB; i++)
         for (int h = 0; h < 2; h++)
             g[i][h] += 2 * l2 * (p[i][h] - start[i][h]);
 }
@@ -356,8 +394,8 @@ static double epoch(Fit *fit, uint64_t *rng, long steps_total)
 static int train(Fit *fit, TuneReport *report)
 {
     const TuneOptions *opt = fit->opt;
-    params_from(fit->p, &W);
-    params_from(fit->start, &W);
+    params_from(fit->p, &W, drawish_scale);
+    params_from(fit->start, &W, drawish_scale);
     fit->k = opt->k > 0 ? opt->k : fit_k(&fit->set, fit->train, fit->p, opt->threads);
     set_targets(fit);
     printf("%llu records, %zu quiet: %zu to train on, %zu held out (the last games read); K %.1f%s, lambda %.2f\n",
@@ -366,6 +404,7 @@ static int train(Fit *fit, TuneReport *report)
     losses(fit, &report->loss[0], &report->validation_loss[0]);
     print_epoch(fit, "start", report->loss[0], report->validation_loss[0]);
     printf("\n");
+    print_scales(fit, "starting");
     uint64_t rng = opt->seed;
     long steps_total = (long)opt->epochs * (long)((fit->train + opt->batch - 1) / opt->batch);
     for (int e = 1; e <= opt->epochs; e++) {
@@ -380,15 +419,17 @@ static int train(Fit *fit, TuneReport *report)
         fflush(stdout);
     }
     EvalWeights tuned;
+    int scale[DRAWISH_NB];
     Params usage;
     usage_of(&fit->set, fit->train, usage);
     anchor(fit->p, fit->start, usage);
-    params_to(fit->p, &tuned);
-    if (!weights_write(opt->out, &tuned))
+    params_to(fit->p, &tuned, scale);
+    if (!weights_write(opt->out, &tuned, scale))
         return 1;
     losses(fit, &report->loss[1], &report->validation_loss[1]);
     print_epoch(fit, "rounded", report->loss[1], report->validation_loss[1]);
     printf("; written to %s\n", opt->out);
+    print_scales(fit, "fitted");
     report->records = fit->set.records;
     report->training = fit->train;
     report->held_out = fit->held_out;

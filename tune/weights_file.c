@@ -169,9 +169,9 @@ static const char head[] =
     " * Tables are drawn from red's side with rank 9 at the top; black reads them\n"
     " * mirrored.\n"
     " *\n"
-    " * `chuhan tune` fits the Scores in W to self-play games and writes this file\n"
-    " * whole, in this layout; the constants after W are set by hand and it copies\n"
-    " * them as they are.\n"
+    " * `chuhan tune` fits the Scores in W and drawish_scale to self-play games and\n"
+    " * writes this file whole, in this layout; the other constants after W are\n"
+    " * set by hand and it copies them as they are.\n"
     " */\n"
     "#ifndef CHUHAN_WEIGHTS_H\n"
     "#define CHUHAN_WEIGHTS_H\n"
@@ -200,8 +200,8 @@ static void put_weights(FILE *f, const EvalWeights *w)
     fprintf(f, "};\n");
 }
 
-/* The constants set by hand, as built. */
-static void put_fixed(FILE *f)
+/* The constants set by hand, as built, and the fitted endgame scales. */
+static void put_fixed(FILE *f, const int *scale)
 {
     fprintf(f, "\n/* Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX "
                "(evaluate.h). */\nstatic const int phase_weight[PIECE_TYPE_NB] = { ");
@@ -218,7 +218,7 @@ static void put_fixed(FILE *f)
                "static const int drawish_scale[DRAWISH_NB] = { ",
             ROOK_ATTACK_UNITS);
     for (int i = 0; i < DRAWISH_NB; i++)
-        fprintf(f, "%s%d", i ? ", " : "", drawish_scale[i]);
+        fprintf(f, "%s%d", i ? ", " : "", scale[i]);
     fprintf(f, " };\n\n"
                "/*\n"
                " * Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before\n"
@@ -229,7 +229,7 @@ static void put_fixed(FILE *f)
             NATURAL_FADE_PLIES, NATURAL_FADE_FLOOR);
 }
 
-bool weights_write(const char *path, const EvalWeights *w)
+bool weights_write(const char *path, const EvalWeights *w, const int scale[DRAWISH_NB])
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -238,7 +238,7 @@ bool weights_write(const char *path, const EvalWeights *w)
     }
     fputs(head, f);
     put_weights(f, w);
-    put_fixed(f);
+    put_fixed(f, scale);
     bool ok = !ferror(f);
     ok &= fclose(f) == 0;
     if (!ok)

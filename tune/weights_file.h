@@ -7,10 +7,11 @@
 #include "../engine/evaluate.h"
 
 /*
- * Writes a whole weights.h to path: w as the Scores of W, in the layout of
- * the file in the tree, and the constants set by hand as this build has
- * them. False, with a message, when the file cannot be written.
+ * Writes a whole weights.h to path: w as the Scores of W and scale as
+ * drawish_scale, in the layout of the file in the tree, and the constants
+ * set by hand as this build has them. False, with a message, when the file
+ * cannot be written.
  */
-bool weights_write(const char *path, const EvalWeights *w);
+bool weights_write(const char *path, const EvalWeights *w, const int scale[DRAWISH_NB]);
 
 #endif
