@@ -716,7 +716,7 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     shared.root = root;
     atomic_store(&shared.offer, NULL);
     atomic_store(&shared.idle, threads_count() - 1);
-    time_init(&shared.tm, limits, root->side, shared.opt.move_overhead, start);
+    time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
     tt_new_search();
 
     Move moves[MAX_MOVES];
@@ -753,6 +753,9 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
         sleep_ms(1);
     atomic_store(&shared.stop, true);
     threads_join_helpers();
+    /* The GUI's clock ran from the go, or from the ponderhit; not at all for a ponder it ended. */
+    bool counted = !limits->infinite && !atomic_load(&shared.pondering);
+    time_spent(&shared.tm, limits, counted, now_ms() - (limits->ponder ? atomic_load(&shared.ponderhit_at) : start));
 
     if (!n)
         return;

@@ -1,7 +1,35 @@
 #include "timeman.h"
 
-void time_init(TimeManager *tm, const SearchLimits *limits, int side, int64_t overhead, int64_t start)
+/* A single move's lag counts up to this much: a GUI that paused once should not starve the rest of the game. */
+enum { LAG_SAMPLE_MAX = 200 };
+
+/*
+ * When this search follows our last move of the same game, the GUI's clock
+ * tells what that move cost it: the clock then, plus the increment, less
+ * the clock now. What is beyond the time we allowed ourselves (our own
+ * watch's, or the hard limit when stopping took longer) goes into the
+ * moving average.
+ */
+static void learn_lag(TimeManager *tm, const SearchLimits *limits, int side, int hply)
 {
+    bool follows = tm->last.valid && tm->last.side == side && tm->last.hply + 2 == hply;
+    tm->last.valid = false;
+    if (!follows || !limits->use_clock)
+        return;
+    int64_t cost = tm->last.clock + limits->inc[side] - limits->time[side];
+    if (cost < 0) /* a new time control refilled the clock */
+        return;
+    int64_t lag = cost - tm->last.spent;
+    lag = lag < 0 ? 0 : lag > LAG_SAMPLE_MAX ? LAG_SAMPLE_MAX : lag;
+    tm->lag = (tm->lag * 3 + lag + 3) / 4; /* rounded up, so that a steady lag is reached */
+}
+
+void time_init(TimeManager *tm, const SearchLimits *limits, int side, int hply, int64_t overhead, int64_t start)
+{
+    learn_lag(tm, limits, side, hply);
+    tm->last.side = side;
+    tm->last.hply = hply;
+    tm->last.clock = limits->time[side];
     tm->start = start;
     tm->soft = tm->hard = 0;
     if (limits->movetime) {
@@ -14,16 +42,26 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int64_t ov
         return;
 
     int64_t left = limits->time[side], inc = limits->inc[side];
-    /* What we may spend without touching the reserve for latency. */
+    int mtg = limits->movestogo > 0 ? (limits->movestogo < 40 ? limits->movestogo : 40) : 30;
+    /*
+     * The plan is a share of the clock beyond a reserve, plus most of the
+     * increment; a move may stretch it up to a quarter of the clock beyond
+     * the reserve plus the increment less the lag. The reserve is the
+     * overhead and the lag of every move on the horizon: below it both
+     * shares turn negative and eat into the increment, so that every move
+     * costs the GUI less than the increment brings and the clock climbs back,
+     * instead of draining to the last few milliseconds. The more lag, the
+     * more it varies, the larger the bank.
+     */
+    int64_t beyond = left - overhead - tm->lag * mtg;
+    int64_t soft = beyond / mtg + inc * 3 / 4;
+    if (soft < 1)
+        soft = 1;
     int64_t usable = left - overhead;
     if (usable < 1)
         usable = 1;
-    int mtg = limits->movestogo > 0 ? (limits->movestogo < 40 ? limits->movestogo : 40) : 30;
-
-    int64_t soft = usable / mtg + inc * 3 / 4;
     int64_t hard = limits->movestogo == 1 ? usable * 9 / 10 : soft * 5;
-    /* Never plan to use more than a fraction of what is left on one move. */
-    int64_t cap = limits->movestogo == 1 ? usable * 9 / 10 : usable / 4 + inc / 2;
+    int64_t cap = limits->movestogo == 1 ? usable * 9 / 10 : beyond / 4 + inc - tm->lag;
     if (cap > usable)
         cap = usable;
     if (hard > cap)
@@ -32,6 +70,12 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int64_t ov
         soft = hard;
     tm->soft = soft > 1 ? soft : 1;
     tm->hard = hard > 1 ? hard : 1;
+}
+
+void time_spent(TimeManager *tm, const SearchLimits *limits, bool counted, int64_t spent)
+{
+    tm->last.valid = counted && limits->use_clock;
+    tm->last.spent = tm->hard && spent > tm->hard ? tm->hard : spent;
 }
 
 double time_scale(int stable_iterations, int score_drop, double best_move_node_share)
