@@ -715,8 +715,14 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     shared.last_best = MOVE_NONE;
     shared.root = root;
     atomic_store(&shared.offer, NULL);
-    atomic_store(&shared.idle, threads_count() - 1);
     time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
+    /*
+     * A move allowed only a few ms is searched alone: on a loaded machine
+     * each helper waits for a core to start and again to stop, which costs
+     * the clock more than it searches.
+     */
+    int helpers = shared.tm.hard && shared.tm.hard < HELPERS_MIN_MS ? 0 : threads_count() - 1;
+    atomic_store(&shared.idle, helpers);
     tt_new_search();
 
     Move moves[MAX_MOVES];
@@ -743,7 +749,7 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
                 t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
             history_age(&t->history);
         }
-        threads_start_helpers(helper_main);
+        threads_start_helpers(helper_main, helpers + 1);
         iterate(thread_at(0));
     }
 

@@ -41,6 +41,9 @@ enum {
 
     /* Iterations beyond twice a forced result's plies that confirm it before the search ends. */
     FORCED_MARGIN = 6,
+
+    /* A search whose hard time limit is shorter than this (ms) runs without helper threads. */
+    HELPERS_MIN_MS = 20,
 };
 
 /* Late move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR, in hundredths. */

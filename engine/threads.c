@@ -43,11 +43,11 @@ uint64_t threads_nodes(void)
     return n;
 }
 
-void threads_start_helpers(void *(*fn)(void *))
+void threads_start_helpers(void *(*fn)(void *), int count)
 {
     /* A helper the system refuses to start simply does not take part. */
     for (int i = 1; i < pool_size; i++)
-        pool[i].started = pthread_create(&pool[i].handle, NULL, fn, &pool[i]) == 0;
+        pool[i].started = i < count && pthread_create(&pool[i].handle, NULL, fn, &pool[i]) == 0;
 }
 
 void threads_join_helpers(void)

@@ -90,8 +90,8 @@ int threads_count(void);
 Thread *thread_at(int i);
 uint64_t threads_nodes(void);
 
-/* Starts fn on every thread but the first, in the background; threads_join_helpers() waits for them. */
-void threads_start_helpers(void *(*fn)(void *));
+/* Starts fn on threads 1 to count - 1, in the background; threads_join_helpers() waits for them. */
+void threads_start_helpers(void *(*fn)(void *), int count);
 void threads_join_helpers(void);
 
 #endif

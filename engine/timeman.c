@@ -47,13 +47,13 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int hply, 
      * The plan is a share of the clock beyond a reserve, plus most of the
      * increment; a move may stretch it up to a quarter of the clock beyond
      * the reserve plus the increment less the lag. The reserve is the
-     * overhead and the lag of every move on the horizon: below it both
+     * overhead and twice the lag of every move on the horizon: below it both
      * shares turn negative and eat into the increment, so that every move
      * costs the GUI less than the increment brings and the clock climbs back,
      * instead of draining to the last few milliseconds. The more lag, the
      * more it varies, the larger the bank.
      */
-    int64_t beyond = left - overhead - tm->lag * mtg;
+    int64_t beyond = left - overhead - 2 * tm->lag * mtg;
     int64_t soft = beyond / mtg + inc * 3 / 4;
     if (soft < 1)
         soft = 1;
