@@ -351,7 +351,8 @@ static void print_scales(const Fit *fit, const char *what)
     size_t n[DRAWISH_NB] = { 0 };
     for (const Sample *s = fit->set.samples; s < fit->set.samples + fit->train; s++)
         for (int side = RED; side <= BLACK; side++)
-            n[s->drawish[side] < DRAWISH_NB ? s->drawish[side] : 0] += s->drawish[side] < DRAWISH_NB;
+            if (s->drawish[side] < DRAWISH_NB)
+                n[s->drawish[side]]++;
     printf("%s drawish scales (positions):", what);
     for (int d = 0; d < DRAWISH_NB; d++)
         printf(" %.0f (%zu)", fit->p[SCALE_PARAM(d)][1], n[d]);
