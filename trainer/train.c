@@ -362,7 +362,7 @@ static void usage(FILE *out)
             "  --batch N         positions per step (default 16384)\n"
             "  --lambda X        weight of the search score in the target, the rest the result (default 0.5)\n"
             "  --k X             score scale in centipawns (default: fitted to the data)\n"
-            "  --validation X    share of the data held out (default 0.01)\n"
+            "  --validation X    share held out for validation, from the end of the data (default 0.01)\n"
             "  --threads N       (default 2)\n"
             "  --seed N          shuffling and initial weights (default 1)\n");
 }
@@ -431,8 +431,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "chuhan-train: only %zu usable positions\n", nsamples);
         return 1;
     }
-    shuffle(samples, nsamples);
+    /*
+     * The held-out share is the end of the data as written: whole games, as
+     * datagen appends one game at a time. Positions of a game are alike, so
+     * holding out positions picked at random would let the training set
+     * answer for the validation set.
+     */
     size_t nval = (size_t)((double)nsamples * val_share), ntrain = nsamples - nval;
+    shuffle(samples, ntrain);
     const Sample *val = samples + ntrain;
     fit.k = k > 0 ? k : fit_k(samples, ntrain < 1000000 ? ntrain : 1000000);
     printf("%zu records, %zu kept (quiet, not in check, |score| < 3000): %zu for training, %zu held out; K %.1f, lambda %.2f\n",
