@@ -6,7 +6,8 @@
  * scores: lambda * sigmoid(score / K) + (1 - lambda) * result, with K fitted
  * to the data (the scale at which scores best predict results). The loss is
  * the squared error of sigmoid(network / K). Adam, batches split over
- * threads, the learning rate falling along a cosine over the epochs.
+ * threads, the learning rate falling along a cosine over the epochs. Half
+ * the training positions of each epoch are seen mirrored left to right.
  */
 #include <errno.h>
 #include <math.h>
@@ -54,25 +55,32 @@ static struct {
 
 static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
 
-/* The features of a sample for both perspectives; returns how many men. */
-static int features(const Sample *s, int feat[2][32])
+/*
+ * The features of a sample for both perspectives, its board mirrored left to
+ * right when asked (the rules are symmetric, so a position and its mirror
+ * are worth the same: each record teaches twice); returns how many men.
+ */
+static int features(const Sample *s, bool mirror, int feat[2][32])
 {
     int n = 0;
     for (int i = 0; i < 32; i++) {
-        if (s->point[i] == RECORD_NO_POINT)
+        int point = s->point[i];
+        if (point == RECORD_NO_POINT)
             continue;
+        if (mirror)
+            point += 8 - 2 * (point % 9);
         for (int p = 0; p < 2; p++)
-            feat[p][n] = nnue_feature(p, i / 16, slot_type[i % 16], s->point[i]);
+            feat[p][n] = nnue_feature(p, i / 16, slot_type[i % 16], point);
         n++;
     }
     return n;
 }
 
 /* Forward, and backward into g when given; returns the loss. */
-static double step(const Sample *s, Net *g)
+static double step(const Sample *s, bool mirror, Net *g)
 {
     int feat[2][32];
-    int men = features(s, feat), bucket = nnue_bucket(men);
+    int men = features(s, mirror, feat), bucket = nnue_bucket(men);
     float acc[2][H], act[2][H];
     for (int k = 0; k < 2; k++) {
         int p = k == 0 ? s->side : s->side ^ 1; /* the side to move's perspective first */
@@ -122,8 +130,9 @@ static void *run_job(void *arg)
 {
     Job *job = arg;
     double loss = 0;
+    /* Training mirrors every other sample: a new random half each epoch, as the order is reshuffled. */
     for (size_t i = 0; i < job->n; i++)
-        loss += step(&job->samples[i], job->grad);
+        loss += step(&job->samples[i], job->grad && (i & 1), job->grad);
     job->loss = loss;
     return NULL;
 }
