@@ -57,8 +57,7 @@ static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
 
 /*
  * The features of a sample for both perspectives, its board mirrored left to
- * right when asked (the rules are symmetric, so a position and its mirror
- * are worth the same: each record teaches twice); returns how many men.
+ * right when asked (file f to FILE_NB - 1 - f); returns how many men.
  */
 static int features(const Sample *s, bool mirror, int feat[2][32])
 {
@@ -68,7 +67,7 @@ static int features(const Sample *s, bool mirror, int feat[2][32])
         if (point == RECORD_NO_POINT)
             continue;
         if (mirror)
-            point += 8 - 2 * (point % 9);
+            point += FILE_NB - 1 - 2 * (point % FILE_NB); /* points are rank * FILE_NB + file */
         for (int p = 0; p < 2; p++)
             feat[p][n] = nnue_feature(p, i / 16, slot_type[i % 16], point);
         n++;
@@ -130,7 +129,10 @@ static void *run_job(void *arg)
 {
     Job *job = arg;
     double loss = 0;
-    /* Training mirrors every other sample: a new random half each epoch, as the order is reshuffled. */
+    /*
+     * Training mirrors every other sample, a new random half each epoch as the
+     * order is reshuffled: the rules are symmetric, so each record teaches twice.
+     */
     for (size_t i = 0; i < job->n; i++)
         loss += step(&job->samples[i], job->grad && (i & 1), job->grad);
     job->loss = loss;
