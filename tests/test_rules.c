@@ -167,7 +167,7 @@ Test(rules, search_scores_the_natural_limit)
     set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
     set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1");
-    cr_assert_eq(search_board(8).score, mate_in(3));
+    cr_assert_eq(search_board(12).score, mate_in(3));
     /* Nothing left to mate with. */
     set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
@@ -181,7 +181,7 @@ Test(rules, search_scores_the_100_ply_limit_under_repetition_draw_rules)
     set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
     set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1");
-    cr_assert_eq(search_board(8).score, mate_in(3));
+    cr_assert_eq(search_board(12).score, mate_in(3));
     rules_use(RULES_ASIAN);
 }
 

@@ -45,7 +45,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option ponder type check default false",             "option batch type check default false",
         "option debug type check default false",              "option newgame type button",
         "option rules type combo default auto var auto var asian var repetition-draw",
-        "option usennue type check default false",
+        "option usennue type check default true",
         "option evalfile type string default <embedded>",
         "option notation type combo default iccs var iccs var chinese var wxf",
     };
@@ -112,7 +112,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 0");
-    expect_line("info depth 0 score 27", 2000); /* the start is level but for the tempo weight (weights.h) */
+    expect_line("info depth 0 score 64", 2000); /* the network's value of the start, as test_nnue.c pins it */
     expect_line("nobestmove", 2000);
     engine_close(&e, 3000);
 }

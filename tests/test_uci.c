@@ -53,7 +53,7 @@ Test(uci, handshake_lists_the_options)
         "option name UCI_Variant type combo default xiangqi var xiangqi",
         "option name Rank Numbering type combo default auto var auto var 0-9 var 1-10",
         "option name Rules type combo default auto var auto var asian var repetition-draw",
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
     };
