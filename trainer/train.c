@@ -459,6 +459,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "chuhan-train: cannot start from %s (missing or not this build's format)\n", init);
         return 1;
     }
+    if (init && nval) /* what a round of training gains shows before any match */
+        printf("start: validation loss %.6f\n", run_batch(val, nval, threads, NULL) / (double)nval);
     Net *grads[MAX_THREADS];
     for (int t = 0; t < threads; t++)
         if (!(grads[t] = malloc(sizeof(Net)))) {
