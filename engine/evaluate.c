@@ -407,7 +407,7 @@ int evaluate_coefficients(const Board *b, EvalCoeffs *c)
     return side_view(b, blend(s, c->phase, scale_of(c->drawish[eg_leader(s)])), c->phase);
 }
 
-static bool use_network = true;
+static bool use_network = EVAL_NETWORK_BY_DEFAULT;
 void eval_use_network(bool on) { use_network = on; }
 bool eval_uses_network(void) { return use_network; }
 

@@ -17,6 +17,7 @@ int hand_evaluate(const Board *b);
 int fade_to_limit(const Board *b, int v);
 
 /* Which evaluation evaluate() uses; chosen while no search runs. The network by default. */
+enum { EVAL_NETWORK_BY_DEFAULT = 1 };
 void eval_use_network(bool on);
 bool eval_uses_network(void);
 

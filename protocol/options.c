@@ -45,7 +45,7 @@ static const OptionDef defs[] = {
     { O_DEBUG, NULL, "debug", false, OPT_CHECK, 0, 1, 0, { 0 } },
     { O_NEWGAME, NULL, "newgame", false, OPT_BUTTON, 0, 0, 0, { 0 } },
     { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
-    { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, 1, { 0 } },
+    { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 } },
     { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
     /* Move names in info lines and d, for people reading a log; in the order of Notation. */
     { O_NOTATION, "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" } },

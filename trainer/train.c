@@ -169,6 +169,12 @@ static double run_batch(const Sample *samples, size_t n, int threads, Net **grad
     return loss;
 }
 
+/* The mean loss on the held-out positions, without training; 0 when none are held out. */
+static double validation_loss(const Sample *val, size_t nval, int threads)
+{
+    return nval ? run_batch(val, nval, threads, NULL) / (double)nval : 0;
+}
+
 static void adam(const Net *grad, double lr, size_t batch, long step_no)
 {
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -460,7 +466,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (init && nval) /* what a round of training gains shows before any match */
-        printf("start: validation loss %.6f\n", run_batch(val, nval, threads, NULL) / (double)nval);
+        printf("start: validation loss %.6f\n", validation_loss(val, nval, threads));
     Net *grads[MAX_THREADS];
     for (int t = 0; t < threads; t++)
         if (!(grads[t] = malloc(sizeof(Net)))) {
@@ -480,7 +486,7 @@ int main(int argc, char **argv)
             double lr = lr0 * (0.01 + 0.99 * 0.5 * (1 + cos(3.141592653589793 * (double)steps / (double)steps_total)));
             adam(grads[0], lr, n, ++steps);
         }
-        double vloss = nval ? run_batch(val, nval, threads, NULL) / (double)nval : 0;
+        double vloss = validation_loss(val, nval, threads);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         printf("epoch %d: training loss %.6f, validation loss %.6f, %.0f positions/s, %.0f s\n", e,
