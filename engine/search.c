@@ -84,6 +84,12 @@ void check_limits(void)
     }
     if (shared.tm.hard && elapsed() >= shared.tm.hard)
         atomic_store(&shared.stop, true);
+    if (atomic_load(&shared.stop) && !atomic_load(&shared.armed)) {
+        if (!shared.stop_seen_at)
+            shared.stop_seen_at = threads_nodes() + 1;
+        else if (threads_nodes() >= shared.stop_seen_at + DEPTH1_GRACE_NODES)
+            atomic_store(&shared.armed, true);
+    }
 }
 
 static bool has_legal_move(Board *b)
@@ -706,6 +712,7 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     shared.rep = rep;
     shared.last_reported = MOVE_NONE;
     shared.ponder_pending = limits->ponder;
+    shared.stop_seen_at = 0;
     atomic_store(&shared.armed, false);
     atomic_store(&shared.completed, 0);
     for (int d = 0; d < MAX_PLY; d++)

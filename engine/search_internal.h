@@ -25,6 +25,7 @@ typedef struct {
     atomic_bool pondering;       /* set by a ponder search until ponderhit */
     _Atomic int64_t ponderhit_at;
     bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
+    uint64_t stop_seen_at;       /* main thread: nodes when a stop before depth 1's end was seen */
     atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
     _Atomic int completed;       /* deepest iteration any thread has completed */
     _Atomic int searching[MAX_PLY]; /* threads at work on each depth */

@@ -44,6 +44,10 @@ enum {
 
     /* A search whose hard time limit is shorter than this (ms) runs without helper threads. */
     HELPERS_MIN_MS = 20,
+
+    /* A stop waits for depth 1, so that the move played was searched, for at most this many
+     * nodes: a depth 1 lost in a long chain of checks must still end. */
+    DEPTH1_GRACE_NODES = 200000,
 };
 
 /* Late move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR, in hundredths. */

@@ -251,3 +251,34 @@ Test(ucci, rules_option_turns_rule_wins_into_draws)
     cr_assert(score > 500 && score < 9800, "%s", last);
     engine_close(&e, 3000);
 }
+
+/*
+ * A self-play game whose 204th search once never ended: with the table its
+ * earlier searches left, depth 1 ran into a chain of checks answered by
+ * checks, and a stop waited for depth 1. Every search of the game, each
+ * on 4000 nodes and a 2 MB table, must now answer at once with a legal move.
+ */
+Test(ucci, a_depth_one_lost_in_a_chain_of_checks_still_answers)
+{
+    static char moves[4096], last[8192];
+    FILE *f = fopen("tests/data/check_chain_moves.txt", "r");
+    cr_assert(f && fgets(moves, sizeof moves, f));
+    fclose(f);
+    moves[strcspn(moves, "\n")] = 0;
+    start_ucci();
+    engine_send(&e, "setoption hashsize 2");
+    char *end = moves;
+    for (int ply = 0; end; ply++) {
+        end = strchr(end + 1, ' ');
+        if (ply < 7)
+            continue;
+        engine_send(&e, "position startpos moves %.*s", end ? (int)(end - moves) : (int)strlen(moves), moves);
+        engine_send(&e, "go nodes 4000");
+        int64_t start = test_now_ms();
+        const char *best = answer(last, sizeof last, 10000);
+        cr_assert(!strncmp(best, "bestmove ", 9), "ply %d: %s", ply + 1, best);
+        cr_assert_lt(test_now_ms() - start, 5000, "ply %d took %lld ms", ply + 1, (long long)(test_now_ms() - start));
+    }
+    cr_assert_str_eq(strtok(line + 9, " "), "f8f9", "the last answer is the one depth 1 had found");
+    engine_close(&e, 5000);
+}
