@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
 #include "threads.h"
 
 static Thread *pool;
@@ -10,7 +11,7 @@ bool threads_resize(int n)
 {
     if (n < 1 || n > MAX_THREADS)
         return false;
-    Thread *fresh = aligned_alloc(_Alignof(Thread), (size_t)n * sizeof *fresh);
+    Thread *fresh = aligned_block(_Alignof(Thread), (size_t)n * sizeof *fresh);
     if (!fresh)
         return false;
     /* Touched here, not in the first search: faulting in 128 threads' pages there took seconds. */
@@ -18,7 +19,7 @@ bool threads_resize(int n)
     for (int i = 0; i < pool_size; i++)
         for (int j = 0; j < MAX_SPLITS; j++)
             pthread_mutex_destroy(&pool[i].splits[j].lock);
-    free(pool);
+    aligned_block_free(pool);
     pool = fresh;
     pool_size = n;
     for (int i = 0; i < n; i++) {

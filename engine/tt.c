@@ -2,8 +2,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
+#include "platform.h"
 #include "score.h"
 #include "tt.h"
 
@@ -69,14 +69,11 @@ bool tt_resize(size_t mb)
         return false;
     size_t count = mb * 1024 * 1024 / sizeof(Bucket);
     size_t bytes = (count * sizeof(Bucket) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    Bucket *fresh = aligned_alloc(HUGE_PAGE, bytes);
+    Bucket *fresh = aligned_block(HUGE_PAGE, bytes);
     if (!fresh)
         return false;
-#ifdef MADV_HUGEPAGE
-    /* Probes land anywhere in the table: with 4 KB pages nearly every one also misses the TLB. */
-    madvise(fresh, bytes, MADV_HUGEPAGE);
-#endif
-    free(table);
+    want_huge_pages(fresh, bytes);
+    aligned_block_free(table);
     table = fresh;
     bucket_count = count;
     tt_clear();
@@ -101,7 +98,7 @@ void tt_new_search(void)
 
 static inline Bucket *bucket_of(uint64_t key)
 {
-    return &table[(size_t)(((unsigned __int128)key * bucket_count) >> 64)];
+    return &table[(size_t)mul_hi64(key, bucket_count)];
 }
 
 void tt_prefetch(uint64_t key) { __builtin_prefetch(bucket_of(key)); }
