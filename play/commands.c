@@ -188,7 +188,7 @@ static bool cmd_save(Play *p, char *arg)
         say("save needs a file name");
         return true;
     }
-    FILE *f = fopen(arg, "w");
+    FILE *f = fopen(arg, "wb"); /* the same bytes on every system, LF ends of line as well */
     if (f)
         pgn_write(f, &record, NOTATION_CHINESE);
     if (!f || fclose(f))

@@ -1,16 +1,65 @@
-#include <errno.h>
-#include <poll.h>
 #include <string.h>
-#include <unistd.h>
+#include <time.h>
 
 #include "../engine/clock.h"
+#include "console.h"
 #include "input.h"
 
-void input_init(Input *in, int fd)
+/* Bytes the reader takes a read, at most. */
+enum { READ_CHUNK = 1024 };
+
+/* Adds what was read to buf, waiting for room while the player's lines are not taken. */
+static void append(Input *in, const char *data, size_t n)
+{
+    pthread_mutex_lock(&in->lock);
+    while (n) {
+        while (in->len == sizeof in->buf)
+            pthread_cond_wait(&in->room, &in->lock);
+        size_t part = n < sizeof in->buf - in->len ? n : sizeof in->buf - in->len;
+        memcpy(in->buf + in->len, data, part);
+        in->len += part;
+        data += part;
+        n -= part;
+        pthread_cond_signal(&in->arrived);
+    }
+    pthread_mutex_unlock(&in->lock);
+}
+
+/*
+ * The reader, never joined and never ending: exit ends it, in a read or
+ * waiting. It touches nothing but `in` and the descriptor, no stdio, whose
+ * locks exit takes. After the end of the input it waits for nothing rather
+ * than return: under wine a thread ending while the process exits has now
+ * and then got the whole process killed.
+ */
+static void *reader(void *arg)
+{
+    Input *in = arg;
+    char chunk[READ_CHUNK];
+    long got;
+    while ((got = console_read(in->fd, chunk, sizeof chunk)) > 0)
+        append(in, chunk, (size_t)got);
+    pthread_mutex_lock(&in->lock);
+    in->eof = true;
+    pthread_cond_signal(&in->arrived);
+    while (in->eof) /* for ever */
+        pthread_cond_wait(&in->room, &in->lock);
+    return NULL;
+}
+
+bool input_init(Input *in, int fd)
 {
     in->fd = fd;
     in->eof = false;
     in->len = 0;
+    pthread_mutex_init(&in->lock, NULL);
+    pthread_cond_init(&in->arrived, NULL);
+    pthread_cond_init(&in->room, NULL);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, reader, in))
+        return false;
+    pthread_detach(thread);
+    return true;
 }
 
 /* The first buffered line, or the rest of the input once it has ended, or a full buffer's worth. */
@@ -26,11 +75,31 @@ static bool take_line(Input *in, char **line)
     in->line[n] = 0;
     memmove(in->buf, in->buf + used, in->len - used);
     in->len -= used;
+    pthread_cond_signal(&in->room);
     *line = in->line;
     return true;
 }
 
-InputStatus input_read(Input *in, int timeout_ms, char **line)
+/*
+ * Waits for the reader up to ms. The wait is told a time of the wall clock,
+ * which can be set back: waiting a second at most bounds the harm, as the
+ * caller measures its time limit on the monotonic clock.
+ */
+static void await_input(Input *in, int64_t ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    ms = ms < 1000 ? ms : 1000;
+    until.tv_nsec += (long)ms * 1000000;
+    if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&in->arrived, &in->lock, &until);
+}
+
+/* input_read, the lock held. */
+static InputStatus read_locked(Input *in, int timeout_ms, char **line)
 {
     int64_t deadline = now_ms() + timeout_ms;
     for (;;) {
@@ -39,18 +108,19 @@ InputStatus input_read(Input *in, int timeout_ms, char **line)
         if (in->eof)
             return INPUT_EOF;
         int64_t left = deadline - now_ms();
-        struct pollfd p = { .fd = in->fd, .events = POLLIN };
-        int ready = poll(&p, 1, timeout_ms < 0 ? -1 : left > 0 ? (int)left : 0);
-        if (ready == 0)
-            return INPUT_TIMEOUT;
-        if (ready < 0 && errno == EINTR)
-            continue;
-        ssize_t got = ready < 0 ? -1 : read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            in->eof = true;
+        if (timeout_ms < 0)
+            pthread_cond_wait(&in->arrived, &in->lock);
+        else if (left > 0)
+            await_input(in, left);
         else
-            in->len += (size_t)got;
+            return INPUT_TIMEOUT;
     }
+}
+
+InputStatus input_read(Input *in, int timeout_ms, char **line)
+{
+    pthread_mutex_lock(&in->lock);
+    InputStatus got = read_locked(in, timeout_ms, line);
+    pthread_mutex_unlock(&in->lock);
+    return got;
 }

@@ -2,11 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../engine/clock.h"
 #include "../protocol/session.h"
 #include "../protocol/version.h"
+#include "console.h"
 #include "options.h"
 
 /* Depths of the levels 1 to 10. */
@@ -142,6 +142,7 @@ static void banner(const Play *p)
 
 bool play_options(Play *p, int argc, char **argv, int *status)
 {
+    bool colours = console_setup_output(); /* first: the help and the errors show Chinese too */
     const char *fen = START_FEN;
     p->engine_plays[BLACK] = true;
     for (int i = 0, used; i < argc; i += used) {
@@ -166,7 +167,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     }
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = MOVE_OVERHEAD };
     search_set_options(&opt);
-    p->view.colour = isatty(STDOUT_FILENO) && !p->view.ascii && !getenv("NO_COLOR");
+    p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];
     banner(p);
     return true;

@@ -2,10 +2,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
+#include "console.h"
 #include "options.h"
 
 void say(const char *fmt, ...)
@@ -182,11 +182,15 @@ int play_main(int argc, char **argv)
     int status;
     if (!play_options(&p, argc, argv, &status))
         return status;
-    input_init(&p.input, STDIN_FILENO);
-    p.interactive = isatty(STDIN_FILENO);
+    if (!input_init(&p.input, CONSOLE_STDIN)) {
+        fprintf(stderr, "chuhan play: no thread to read the input with\n");
+        return 1;
+    }
+    p.interactive = console_is_terminal(CONSOLE_STDIN);
     position_changed(&p);
     for (bool going = true; going;) {
         Game *g = &p.game;
+        fflush(stdout); /* all that was written is seen before a wait for the engine or the player */
         going = !game_over(g) && p.engine_plays[g->board.side] ? engine_turn(&p) : player_turn(&p);
     }
     return 0;

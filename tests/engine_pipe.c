@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,8 +20,26 @@ int64_t test_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/*
+ * The command that runs the engine: ./chuhan, or CHUHAN_ENGINE split at
+ * spaces, so the same transcripts check another build ("wine ./chuhan.exe",
+ * "qemu-aarch64 ./chuhan-aarch64").
+ */
+char **engine_command(void)
+{
+    static char text[1024], *argv[16];
+    const char *env = getenv("CHUHAN_ENGINE");
+    snprintf(text, sizeof text, "%s", env && *env ? env : "./chuhan");
+    int n = 0;
+    for (char *save, *word = strtok_r(text, " ", &save); word && n < 15; word = strtok_r(NULL, " ", &save))
+        argv[n++] = word;
+    argv[n] = NULL;
+    return argv;
+}
+
 void engine_open(Engine *e)
 {
+    char **engine_argv = engine_command();
     int in[2], out[2];
     cr_assert(pipe(in) == 0 && pipe(out) == 0);
     /* Engines started later must not inherit this one's input: it would never see the end of it. */
@@ -33,7 +52,7 @@ void engine_open(Engine *e)
         dup2(out[1], 1);
         close(in[1]);
         close(out[0]);
-        execl("./chuhan", "chuhan", (char *)NULL);
+        execvp(engine_argv[0], engine_argv);
         _exit(127);
     }
     close(in[0]);
@@ -75,8 +94,9 @@ bool engine_line(Engine *e, char *line, size_t cap, int timeout_ms)
         char *nl = memchr(e->buf, '\n', e->len);
         if (nl) {
             size_t n = (size_t)(nl - e->buf);
+            size_t text = n && e->buf[n - 1] == '\r' ? n - 1 : n; /* a Windows build ends lines with CR LF */
             if (line) {
-                size_t k = n < cap - 1 ? n : cap - 1;
+                size_t k = text < cap - 1 ? text : cap - 1;
                 memcpy(line, e->buf, k);
                 line[k] = 0;
             }

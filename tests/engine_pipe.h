@@ -14,7 +14,9 @@ typedef struct {
     size_t len;
 } Engine;
 
-/* Starts ./chuhan (from the repository root). */
+/* The engine's command line: ./chuhan, or CHUHAN_ENGINE split at spaces ("wine ./chuhan.exe"). */
+char **engine_command(void);
+/* Starts ./chuhan (from the repository root), or the command in CHUHAN_ENGINE. */
 void engine_open(Engine *e);
 void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes raw bytes, newline not added. */

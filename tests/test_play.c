@@ -13,6 +13,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../engine/clock.h"
+#include "../play/input.h"
 #include "../protocol/version.h"
 #include "engine_pipe.h"
 
@@ -22,6 +24,21 @@ TestSuite(play, .timeout = 60);
     "Chuhan " CHUHAN_VERSION ": you play " side ", the engine " strength ".\n"                                         \
     "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
 
+/* The arguments of `./chuhan play ARGS`, or of the command in CHUHAN_ENGINE as engine_open() runs it. */
+static void play_command(const char *const *args, const char *argv[], int cap)
+{
+    char **engine = engine_command();
+    int n = 0;
+    while (engine[n] && n < cap - 2) {
+        argv[n] = engine[n];
+        n++;
+    }
+    argv[n++] = "play";
+    for (int i = 0; args[i] && n < cap - 1; i++)
+        argv[n++] = args[i];
+    argv[n] = NULL;
+}
+
 /*
  * Starts `./chuhan play` with the given arguments (NULL-terminated), its
  * input and output through pipes or, with `terminal`, a pseudo-terminal
@@ -29,9 +46,8 @@ TestSuite(play, .timeout = 60);
  */
 static void start_play(Engine *e, const char *const *args, bool terminal)
 {
-    const char *argv[16] = { "chuhan", "play" };
-    for (int i = 0; args[i] && i < 13; i++)
-        argv[i + 2] = args[i];
+    const char *argv[24];
+    play_command(args, argv, 24);
     int to[2] = { -1, -1 }, from[2] = { -1, -1 };
     const char *slave = NULL;
     if (terminal) {
@@ -62,7 +78,7 @@ static void start_play(Engine *e, const char *const *args, bool terminal)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, STDERR_FILENO); /* option errors: the tests look at the exit status */
         setenv("NO_COLOR", "1", 1);
-        execv("./chuhan", (char *const *)argv);
+        execvp(argv[0], (char *const *)argv);
         _exit(127);
     }
     if (!terminal) {
@@ -382,23 +398,129 @@ Test(play, the_clock_falls_while_the_player_thinks)
     cr_assert_eq(engine_close(&e, 5000), 0);
 }
 
+/*
+ * Types a line at the terminal. Enter sends CR: the terminal makes it LF for
+ * a Linux program, a Windows console (wine's, on a terminal) ends the line on it.
+ */
+static void press_enter(Engine *e, const char *text)
+{
+    engine_send_raw(e, text, strlen(text));
+    engine_send_raw(e, "\r", 1);
+}
+
 Test(play, typing_interrupts_the_engines_thinking)
 {
     Engine e;
     static const char *const args[] = { "--ascii", "--time", "120", NULL };
     start_play(&e, args, true);
-    engine_send(&e, "h2e2");
+    /*
+     * A player types at the prompt, below the board, and not at once: wine's
+     * console (testing a Windows build) makes the terminal raw, CR no longer
+     * turned into LF, only about when the board is drawn.
+     */
+    cr_assert(expect_text(&e, " a   b   c   d", 10000));
+    sleep_ms(500);
+    press_enter(&e, "h2e2");
     cr_assert(expect_text(&e, "1. C2.5 (h2e2)", 5000));
     /* It would think for two minutes: `stop` makes it move now. */
     int64_t start = test_now_ms();
-    engine_send(&e, "stop");
+    press_enter(&e, "stop");
     cr_assert(expect_text(&e, "1... ", 5000));
     cr_assert_lt(test_now_ms() - start, 5000);
     /* Any other command abandons the search and is obeyed; the engine then thinks again. */
-    engine_send(&e, "h0g2");
+    press_enter(&e, "h0g2");
     cr_assert(expect_text(&e, "2. H2+3 (h0g2)", 5000));
-    engine_send(&e, "undo");
+    press_enter(&e, "undo");
     cr_assert(expect_text(&e, "took back 1 move", 5000));
-    engine_send(&e, "quit");
+    press_enter(&e, "quit");
     cr_assert_eq(engine_close(&e, 5000), 0);
+}
+
+/*
+ * input_read on a pipe the test writes at its own pace. The reader thread
+ * is never stopped, so the Input is static: it must outlive the thread.
+ */
+static Input *pipe_input(int *writer)
+{
+    static Input in;
+    int fds[2];
+    cr_assert(pipe(fds) == 0);
+    cr_assert(input_init(&in, fds[0]));
+    *writer = fds[1];
+    return &in;
+}
+
+static void put(int fd, const char *text) { cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text)); }
+
+static void expect_input(Input *in, int timeout_ms, InputStatus status, const char *text)
+{
+    char *line = NULL;
+    cr_assert_eq(input_read(in, timeout_ms, &line), status);
+    if (text)
+        cr_assert_str_eq(line, text);
+}
+
+Test(play, input_comes_in_lines_within_a_time_limit)
+{
+    int w;
+    Input *in = pipe_input(&w);
+    put(w, "h2e2\r\nh9g7\n\npart");
+    expect_input(in, 1000, INPUT_LINE, "h2e2");
+    expect_input(in, -1, INPUT_LINE, "h9g7");
+    expect_input(in, 0, INPUT_LINE, "");
+    /* Half a line waits for the rest, until the time is up. */
+    int64_t start = test_now_ms();
+    expect_input(in, 200, INPUT_TIMEOUT, NULL);
+    cr_assert_geq(test_now_ms() - start, 190);
+    expect_input(in, 0, INPUT_TIMEOUT, NULL);
+    put(w, " of a line\r\nrest");
+    expect_input(in, 1000, INPUT_LINE, "part of a line");
+    /* The end of the input brings what is left as a line, and then the end every time. */
+    close(w);
+    expect_input(in, -1, INPUT_LINE, "rest");
+    expect_input(in, -1, INPUT_EOF, NULL);
+    expect_input(in, 1000, INPUT_EOF, NULL);
+}
+
+Test(play, input_waits_as_long_as_it_is_told)
+{
+    int w;
+    Input *in = pipe_input(&w);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        sleep_ms(300);
+        put(w, "炮二平五\n");
+        _exit(0);
+    }
+    close(w); /* the child holds the pipe open until it has written */
+    int64_t start = test_now_ms();
+    expect_input(in, -1, INPUT_LINE, "炮二平五");
+    cr_assert_geq(test_now_ms() - start, 250);
+    expect_input(in, -1, INPUT_EOF, NULL);
+}
+
+/* More than the buffer holds, unread meanwhile: nothing is lost, and a line too long comes in pieces. */
+Test(play, input_longer_than_the_buffer)
+{
+    static char text[6 * INPUT_MAX], expected[INPUT_MAX + 1];
+    int w;
+    Input *in = pipe_input(&w);
+    size_t n = 0;
+    for (int i = 0; i < 1000; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "line %d\n", i);
+    memset(text + n, 'x', INPUT_MAX + 10);
+    strcpy(text + n + INPUT_MAX + 10, "\n");
+    put(w, text);
+    close(w);
+    sleep_ms(100); /* for the reader to fill the buffer and wait for room */
+    for (int i = 0; i < 1000; i++) {
+        char want[16];
+        snprintf(want, sizeof want, "line %d", i);
+        expect_input(in, 1000, INPUT_LINE, want);
+    }
+    memset(expected, 'x', INPUT_MAX);
+    expect_input(in, 1000, INPUT_LINE, expected);
+    expect_input(in, 1000, INPUT_LINE, "xxxxxxxxxx");
+    expect_input(in, 1000, INPUT_EOF, NULL);
 }
