@@ -1,41 +1,61 @@
 # Chuhan: `make` builds ./chuhan; `make test`, `make bench`, `make perft` run the checks.
+# Other targets: `make windows`, `make aarch64`, `make dist` (release binaries), `make install`.
 
 CC      ?= cc
+HOSTCC  ?= cc
 ARCH    ?= native
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O3 -march=$(ARCH) -DNDEBUG
-# The network built into the executable (engine/nnue.c); NNUE_FILE=path builds another one in.
+LDFLAGS ?=
+# Where one build's objects go and what it writes: the cross and release targets set these.
+BUILD   ?= build/release
+EXE     ?= chuhan
+# The network built into the executable; NNUE_FILE=path builds another one in.
 NNUE_FILE ?= nets/chuhan.nnue
-BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -DNNUE_FILE='"$(NNUE_FILE)"' $(WARN) -pthread -MMD -MP
+BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
 LDLIBS  := -pthread
 
 ENGINE_SRC   := $(wildcard engine/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 TOOL_SRC     := $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
-LIB_SRC      := $(ENGINE_SRC) $(PROTOCOL_SRC) $(TOOL_SRC)
+# Data made into C arrays by tools/embed: the network and the GB18030 code table.
+GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
+LIB_SRC      := $(ENGINE_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC)
 TEST_SRC     := $(wildcard tests/*.c)
 
-REL_OBJ  := $(LIB_SRC:%.c=build/release/%.o) build/release/protocol/main.o
+REL_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/protocol/main.o
 DBG_OBJ  := $(LIB_SRC:%.c=build/debug/%.o) build/debug/protocol/main.o
 TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan
-all: chuhan
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 dist install uninstall
+all: $(EXE)
 
-# Objects remember the flags they were built with: a change of ARCH, CFLAGS, compiler or network rebuilds.
-RELEASE_FLAGS := $(CC) $(BASE) $(CFLAGS)
-$(shell mkdir -p build/release && (echo '$(RELEASE_FLAGS)' | cmp -s - build/release/flags || echo '$(RELEASE_FLAGS)' > build/release/flags))
-$(REL_OBJ): build/release/flags
-build/release/engine/nnue.o build/debug/engine/nnue.o build/test/engine/nnue.o build/tsan/engine/nnue.o: $(NNUE_FILE)
+# Objects remember the flags they were built with: a change of ARCH, CFLAGS or compiler rebuilds.
+RELEASE_FLAGS := $(CC) $(BASE) $(CFLAGS) $(LDFLAGS)
+$(shell mkdir -p $(BUILD) && (echo '$(RELEASE_FLAGS)' | cmp -s - $(BUILD)/flags || echo '$(RELEASE_FLAGS)' > $(BUILD)/flags))
+$(REL_OBJ): $(BUILD)/flags
 
-chuhan: $(REL_OBJ)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+$(EXE): $(REL_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-build/release/%.o: %.c
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE) $(CFLAGS) -c $< -o $@
+
+# The embedded data, made once for every build by a program compiled for this machine.
+# A change of NNUE_FILE (the path, not only the file) makes the array again.
+$(shell mkdir -p build/gen && (echo '$(NNUE_FILE)' | cmp -s - build/gen/net-source || echo '$(NNUE_FILE)' > build/gen/net-source))
+build/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -O2 $< -o $@
+
+build/gen/chuhan_net.c: $(NNUE_FILE) build/gen/net-source build/embed
+	build/embed chuhan_net $(NNUE_FILE) $@
+
+build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
+	build/embed gb18030_table pgn/gb18030.bin $@
 
 # ASan + UBSan build, for hunting memory and undefined-behaviour bugs.
 debug: chuhan-debug
@@ -91,8 +111,8 @@ fuzz: fuzz/fuzz_protocol
 	@mkdir -p fuzz/out
 	./fuzz/fuzz_protocol -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 -artifact_prefix=fuzz/out/ fuzz/out fuzz/corpus
 
-fuzz/fuzz_protocol: $(FUZZ_SRC) $(NNUE_FILE) | clang
-	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ -DNNUE_FILE='"$(NNUE_FILE)"' $(WARN) -O1 -g -pthread \
+fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
+	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ $(WARN) -O1 -g -pthread \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
 
 clang:
@@ -109,8 +129,55 @@ perft: chuhan
 bench: chuhan
 	./chuhan bench
 
+# Other systems and processors, cross-compiled with Debian's toolchains (installed when missing):
+# Windows on x86-64 (mingw-w64, statically linked, only system DLLs) and Linux on 64-bit ARM.
+# Each keeps its own objects; ARCH picks the processor level, a portable one by default.
+WIN_CC := x86_64-w64-mingw32-gcc
+ARM_CC := aarch64-linux-gnu-gcc
+# Windows gives a thread 1 MB of stack unless the executable asks for more.
+WIN_LD := -static -Wl,--stack,8388608
+
+windows: | cross-windows
+	$(MAKE) CC=$(WIN_CC) ARCH=$(if $(filter native,$(ARCH)),x86-64,$(ARCH)) LDFLAGS="$(WIN_LD)" BUILD=build/windows EXE=chuhan.exe
+
+aarch64: | cross-aarch64
+	$(MAKE) CC=$(ARM_CC) ARCH=$(if $(filter native,$(ARCH)),armv8-a,$(ARCH)) LDFLAGS=-static BUILD=build/aarch64 EXE=chuhan-aarch64
+
+.PHONY: cross-windows cross-aarch64
+cross-windows:
+	@command -v $(WIN_CC) >/dev/null || ./tools/need gcc-mingw-w64-x86-64
+cross-aarch64:
+	@command -v $(ARM_CC) >/dev/null || ./tools/need gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+
+# Release binaries for others' machines, never -march=native: for each system a portable
+# x86-64 build and one for processors with AVX2 (2013 on), 64-bit ARM Linux, and their
+# SHA-256 sums, all in dist/.
+DIST := dist
+
+dist: | cross-windows cross-aarch64
+	@mkdir -p $(DIST)
+	$(MAKE) ARCH=x86-64 LDFLAGS="-static -s" BUILD=build/dist/linux-x86-64 EXE=$(DIST)/chuhan-linux-x86-64
+	$(MAKE) ARCH=x86-64-v3 LDFLAGS="-static -s" BUILD=build/dist/linux-x86-64-avx2 EXE=$(DIST)/chuhan-linux-x86-64-avx2
+	$(MAKE) CC=$(WIN_CC) ARCH=x86-64 LDFLAGS="$(WIN_LD) -s" BUILD=build/dist/windows-x86-64 EXE=$(DIST)/chuhan-windows-x86-64.exe
+	$(MAKE) CC=$(WIN_CC) ARCH=x86-64-v3 LDFLAGS="$(WIN_LD) -s" BUILD=build/dist/windows-x86-64-avx2 EXE=$(DIST)/chuhan-windows-x86-64-avx2.exe
+	$(MAKE) CC=$(ARM_CC) ARCH=armv8-a LDFLAGS="-static -s" BUILD=build/dist/linux-aarch64 EXE=$(DIST)/chuhan-linux-aarch64
+	cd $(DIST) && sha256sum chuhan-* > SHA256SUMS && cat SHA256SUMS
+
+# Installs the native build and its manual page; PREFIX and DESTDIR as packagers set them.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+
+install: chuhan
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6
+	install -m 755 chuhan $(DESTDIR)$(BINDIR)/chuhan
+	install -m 644 docs/chuhan.6 $(DESTDIR)$(MANDIR)/man6/chuhan.6
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/chuhan $(DESTDIR)$(MANDIR)/man6/chuhan.6
+
 clean:
-	rm -rf build chuhan chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
+	rm -rf build dist chuhan chuhan.exe chuhan-aarch64 chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

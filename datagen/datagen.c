@@ -2,7 +2,8 @@
  * Self-play data generation. Each worker is a process of its own, so that
  * every game has the whole engine to itself (one search, one table); the
  * workers share only the output file, which they append to a game at a time,
- * and a page of counters the parent reports from.
+ * and a page of counters the parent reports from. Windows has no fork: there
+ * one worker runs, in a thread of the process.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, which POSIX does not name */
 #include <errno.h>
@@ -12,9 +13,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#ifdef _WIN32
+#include <pthread.h>
+#else
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <unistd.h>
+#endif
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
@@ -33,9 +38,14 @@ enum {
     OPENING_MAX_SCORE = 300, /* a random opening more lopsided than this is played again */
 };
 
+#ifndef O_BINARY
+#define O_BINARY 0 /* only Windows tells text files from binary ones */
+#endif
+
 typedef struct {
     _Atomic uint64_t positions, games, quiet;
     _Atomic uint64_t results[3];
+    _Atomic int running;
 } Counters;
 
 static uint64_t next_random(uint64_t *s)
@@ -203,6 +213,88 @@ static void progress(const Counters *c, int64_t start_us, bool done)
             atomic_load(&c->results[RESULT_BLACK_WON]), s > 0 ? (double)pos / s : 0.0, s);
 }
 
+/* What one worker needs; the counters are the only thing workers write in common. */
+typedef struct {
+    const DatagenOptions *opt;
+    const Book *book;
+    int fd;
+    Counters *c;
+} Job;
+
+#ifdef _WIN32
+static void *worker_thread(void *arg)
+{
+    Job *job = arg;
+    worker(0, job->opt, job->book, job->fd, job->c);
+    atomic_store(&job->c->running, 0);
+    return NULL;
+}
+
+/* Starts the one worker; false when it could not start. */
+static bool start_workers(Job *job)
+{
+    static Counters counters;
+    job->c = &counters;
+    if (job->opt->workers > 1)
+        fprintf(stderr, "chuhan datagen: one game at a time on Windows (--threads %d asked)\n", job->opt->workers);
+    atomic_store(&counters.running, 1);
+    pthread_t t;
+    if (pthread_create(&t, NULL, worker_thread, job)) {
+        fprintf(stderr, "chuhan datagen: cannot start a worker\n");
+        return false;
+    }
+    pthread_detach(t);
+    return true;
+}
+
+/* Whether a worker is still playing; failed is raised for one that ended badly. */
+static bool workers_running(Job *job, int *failed)
+{
+    (void)failed; /* a worker that fails ends the process */
+    return atomic_load(&job->c->running);
+}
+
+static void free_counters(Counters *c) { (void)c; }
+#else
+static bool start_workers(Job *job)
+{
+    Counters *c = mmap(NULL, sizeof *c, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (c == MAP_FAILED) {
+        perror("chuhan datagen: mmap");
+        return false;
+    }
+    memset(c, 0, sizeof *c);
+    job->c = c;
+    fflush(NULL);
+    for (int i = 0; i < job->opt->workers; i++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("chuhan datagen: fork");
+            return false;
+        }
+        if (pid == 0) {
+            worker(i, job->opt, job->book, job->fd, c);
+            _exit(0);
+        }
+        c->running++;
+    }
+    return true;
+}
+
+static bool workers_running(Job *job, int *failed)
+{
+    int status;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        job->c->running--;
+        *failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+    }
+    return job->c->running > 0;
+}
+
+static void free_counters(Counters *c) { munmap(c, sizeof *c); }
+#endif
+
 int datagen_run(const DatagenOptions *opt)
 {
     Book book = { 0 };
@@ -210,50 +302,27 @@ int datagen_run(const DatagenOptions *opt)
         fprintf(stderr, "chuhan datagen: no FEN read from %s\n", opt->book);
         return 2;
     }
-    int fd = open(opt->out, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int fd = open(opt->out, O_WRONLY | O_CREAT | O_APPEND | O_BINARY, 0644);
     if (fd < 0) {
         perror(opt->out);
         return 2;
     }
-    Counters *c = mmap(NULL, sizeof *c, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (c == MAP_FAILED) {
-        perror("chuhan datagen: mmap");
+    Job job = { .opt = opt, .book = &book, .fd = fd };
+    int64_t start = now_us(), last = start;
+    if (!start_workers(&job))
         return 2;
-    }
-    memset(c, 0, sizeof *c);
-    fflush(NULL);
-    int64_t start = now_us();
-    for (int i = 0; i < opt->workers; i++) {
-        pid_t pid = fork();
-        if (pid < 0) {
-            perror("chuhan datagen: fork");
-            return 2;
-        }
-        if (pid == 0) {
-            worker(i, opt, &book, fd, c);
-            _exit(0);
-        }
-    }
-    int running = opt->workers, failed = 0;
-    int64_t last = now_us();
-    while (running) {
-        int status;
-        pid_t pid = waitpid(-1, &status, WNOHANG);
-        if (pid > 0) {
-            running--;
-            failed |= !WIFEXITED(status) || WEXITSTATUS(status);
-            continue;
-        }
+    int failed = 0;
+    while (workers_running(&job, &failed)) {
         sleep_ms(100);
         if (now_us() - last >= 10000000) {
-            progress(c, start, false);
+            progress(job.c, start, false);
             last = now_us();
         }
     }
-    progress(c, start, true);
+    progress(job.c, start, true);
     close(fd);
     free(book.fens);
-    munmap(c, sizeof *c);
+    free_counters(job.c);
     return failed;
 }
 

@@ -4,19 +4,9 @@
 #include "board.h"
 #include "nnue.h"
 
-/*
- * The network built into the executable: the file named by NNUE_FILE at
- * build time, placed in read-only data by the assembler.
- */
-__asm__(".pushsection .rodata\n"
-        ".balign 64\n"
-        ".globl chuhan_net\n"
-        "chuhan_net:\n"
-        ".incbin \"" NNUE_FILE "\"\n"
-        ".globl chuhan_net_end\n"
-        "chuhan_net_end:\n"
-        ".popsection\n");
-extern const uint8_t chuhan_net[], chuhan_net_end[];
+/* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */
+extern const unsigned char chuhan_net[];
+extern const size_t chuhan_net_size;
 
 typedef struct {
     _Alignas(64) int16_t w1[NNUE_INPUTS][NNUE_HIDDEN];
@@ -72,7 +62,7 @@ static bool parse(const uint8_t *d, size_t size, char *err, size_t errlen)
 void nnue_init(void)
 {
     char err[256];
-    if (parse(chuhan_net, (size_t)(chuhan_net_end - chuhan_net), err, sizeof err)) {
+    if (parse(chuhan_net, chuhan_net_size, err, sizeof err)) {
         net = loading;
         snprintf(source, sizeof source, "embedded");
     } else {

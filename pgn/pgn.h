@@ -56,13 +56,28 @@ int pgn_read_text(const char *text, PgnVisit visit, void *ctx);
  */
 int pgn_read_file(const char *path, PgnVisit visit, void *ctx, char *err, size_t errlen);
 
-/* Writes one game in UTF-8 with its moves in the given notation. */
+/*
+ * Text growing in memory: start from { 0 } and free(data) when done. Its
+ * data is NUL-terminated once anything has been added; `failed` says memory
+ * ran out, after which nothing more is added.
+ */
+typedef struct {
+    char *data;
+    size_t len, cap;
+    bool failed;
+} PgnText;
+
+void pgn_text_add(PgnText *t, const char *s, size_t n);
+
+/* Adds one game in UTF-8 with its moves in the given notation; false when memory ran out. */
+bool pgn_write_text(PgnText *text, const PgnGame *g, Notation notation);
+/* The same written to a file; nothing is written when memory runs out. */
 void pgn_write(FILE *out, const PgnGame *g, Notation notation);
 
 /*
- * Text conversions through iconv: bytes in UTF-8 or GB18030 to UTF-8, and
- * UTF-8 to the named encoding. Fresh NUL-terminated buffers (free them), or
- * NULL when the text does not convert.
+ * Text conversions, GB18030 by the project's own codec: bytes in UTF-8 or
+ * GB18030 to UTF-8, and UTF-8 to "UTF-8" or "GB18030" (in any case). Fresh
+ * NUL-terminated buffers (free them), or NULL when the text does not convert.
  */
 char *text_to_utf8(const char *bytes, size_t n);
 char *utf8_to(const char *encoding, const char *text, size_t n, size_t *outlen);

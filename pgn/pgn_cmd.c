@@ -8,7 +8,7 @@
 typedef struct {
     const char *path;
     Notation notation;
-    FILE *out;
+    PgnText *gathered; /* the games to convert at the end, or NULL to write each to standard output */
     int games, bad;
 } Job;
 
@@ -27,7 +27,10 @@ static bool write_game(void *ctx, PgnGame *g)
         if (!g->nmoves)
             return true;
     }
-    pgn_write(job->out, g, job->notation);
+    if (job->gathered)
+        pgn_write_text(job->gathered, g, job->notation);
+    else
+        pgn_write(stdout, g, job->notation);
     return true;
 }
 
@@ -37,11 +40,11 @@ static int usage(void)
     return 2;
 }
 
-/* Everything written to the memory stream, converted and sent to standard output. */
-static bool flush_converted(const char *encoding, char *text, size_t len)
+/* The games gathered in UTF-8, converted and sent to standard output. */
+static bool flush_converted(const char *encoding, const PgnText *text)
 {
     size_t n;
-    char *converted = utf8_to(encoding, text, len, &n);
+    char *converted = text->failed ? NULL : utf8_to(encoding, text->data ? text->data : "", text->len, &n);
     if (!converted)
         return false;
     fwrite(converted, 1, n, stdout);
@@ -52,7 +55,7 @@ static bool flush_converted(const char *encoding, char *text, size_t len)
 int pgn_main(int argc, char **argv)
 {
     static const char *const notations[] = { [NOTATION_ICCS] = "iccs", [NOTATION_CHINESE] = "chinese", [NOTATION_WXF] = "wxf" };
-    Job job = { .notation = NOTATION_ICCS, .out = stdout };
+    Job job = { .notation = NOTATION_ICCS };
     const char *encoding = "UTF-8";
     int i = 0;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
@@ -72,11 +75,11 @@ int pgn_main(int argc, char **argv)
     if (i == argc || !strncmp(argv[i], "--", 2))
         return usage();
 
-    char *buffer = NULL;
-    size_t len = 0;
+    /* GB18030 output is gathered and converted in one go: each conversion makes its own code maps. */
+    PgnText gathered = { 0 };
     bool utf8 = !strcmp(encoding, "UTF-8");
-    if (!utf8 && !(job.out = open_memstream(&buffer, &len)))
-        return 1;
+    if (!utf8)
+        job.gathered = &gathered;
     int failed = 0;
     for (; i < argc; i++) {
         char err[256];
@@ -89,12 +92,11 @@ int pgn_main(int argc, char **argv)
         failed |= job.bad > 0;
     }
     if (!utf8) {
-        fclose(job.out);
-        if (!flush_converted(encoding, buffer, len)) {
+        if (!flush_converted(encoding, &gathered)) {
             fprintf(stderr, "chuhan: the games cannot be written in %s\n", encoding);
             failed = 1;
         }
-        free(buffer);
+        free(gathered.data);
     }
     return failed;
 }

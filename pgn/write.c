@@ -1,20 +1,32 @@
 /* Writing PGN: the tags, then one move pair to a line in the chosen notation. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pgn.h"
 
 static const char *const format_names[] = { [NOTATION_ICCS] = "ICCS", [NOTATION_CHINESE] = "Chinese", [NOTATION_WXF] = "WXF" };
 
-static void write_tag(FILE *out, const char *name, const char *value)
+static void add(PgnText *t, const char *s)
 {
-    fprintf(out, "[%s \"", name);
-    for (const char *c = value; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            fputc('\\', out);
-        fputc(*c, out);
+    pgn_text_add(t, s, strlen(s));
+}
+
+static void add_tag(PgnText *t, const char *name, const char *value)
+{
+    add(t, "[");
+    add(t, name);
+    add(t, " \"");
+    for (const char *c = value;; c++) {
+        size_t plain = strcspn(c, "\"\\");
+        pgn_text_add(t, c, plain);
+        c += plain;
+        if (!*c)
+            break;
+        pgn_text_add(t, "\\", 1);
+        pgn_text_add(t, c, 1);
     }
-    fprintf(out, "\"]\n");
+    add(t, "\"]\n");
 }
 
 /* PGN files write ICCS moves in capitals with a dash: H2-E2. */
@@ -29,29 +41,54 @@ static void move_text(const Board *b, Move m, Notation notation, char out[MOVE_N
              toupper((unsigned char)plain[2]), plain[3]);
 }
 
+/* The moves, red's and black's on one line; b goes from the start position to the last. */
+static void add_moves(PgnText *t, Board *b, const PgnGame *g, Notation notation)
+{
+    for (int i = 0; i < g->nmoves; i++) {
+        char name[MOVE_NAME_MAX], line[32 + MOVE_NAME_MAX];
+        move_text(b, g->moves[i], notation, name);
+        if (b->side == RED)
+            snprintf(line, sizeof line, "%d. %s", b->fullmove, name);
+        else if (i == 0)
+            snprintf(line, sizeof line, "%d. ... %s\n", b->fullmove, name);
+        else
+            snprintf(line, sizeof line, " %s\n", name);
+        add(t, line);
+        make_move(b, g->moves[i]);
+    }
+}
+
+bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
+{
+    /* Large, and each writer needs its own; zeroed, since a bad FEN leaves it as it is. */
+    Board *b = calloc(1, sizeof *b);
+    if (!b) {
+        t->failed = true;
+        return false;
+    }
+    add_tag(t, "Game", "Chinese Chess");
+    for (int i = 0; i < g->ntags; i++)
+        add_tag(t, g->tags[i].name, g->tags[i].value);
+    add_tag(t, "Result", g->result);
+    if (strcmp(g->fen, START_FEN))
+        add_tag(t, "FEN", g->fen);
+    add_tag(t, "Format", format_names[notation]);
+    add(t, "\n");
+    pgn_position(g, 0, b);
+    add_moves(t, b, g, notation);
+    /* A game that ends with red's move leaves its last line open. */
+    if (g->nmoves && b->side == BLACK)
+        add(t, "\n");
+    add(t, g->result);
+    add(t, "\n\n");
+    free(b);
+    return !t->failed;
+}
+
 void pgn_write(FILE *out, const PgnGame *g, Notation notation)
 {
-    static Board b;
-    write_tag(out, "Game", "Chinese Chess");
-    for (int i = 0; i < g->ntags; i++)
-        write_tag(out, g->tags[i].name, g->tags[i].value);
-    write_tag(out, "Result", g->result);
-    if (strcmp(g->fen, START_FEN))
-        write_tag(out, "FEN", g->fen);
-    write_tag(out, "Format", format_names[notation]);
-    fprintf(out, "\n");
-    pgn_position(g, 0, &b);
-    for (int i = 0; i < g->nmoves; i++) {
-        char name[MOVE_NAME_MAX];
-        move_text(&b, g->moves[i], notation, name);
-        if (b.side == RED)
-            fprintf(out, "%d. %s", b.fullmove, name);
-        else if (i == 0)
-            fprintf(out, "%d. ... %s\n", b.fullmove, name);
-        else
-            fprintf(out, " %s\n", name);
-        make_move(&b, g->moves[i]);
-    }
-    /* A game that ends with red's move leaves its last line open. */
-    fprintf(out, "%s%s\n\n", g->nmoves && b.side == BLACK ? "\n" : "", g->result);
+    PgnText text = { 0 };
+    if (pgn_write_text(&text, g, notation))
+        fwrite(text.data, 1, text.len, out);
+    free(text.data);
 }

@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 #include "../engine/board.h"
 #include "../engine/notation.h"
@@ -88,13 +92,17 @@ static int shell_perft(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef _WIN32
+    /* Input in binary: a CR LF ends a line anyway, and a stray Ctrl-Z must not end the session. */
+    _setmode(_fileno(stdin), _O_BINARY);
+#endif
     board_init_tables();
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;
     }
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("Chuhan " CHUHAN_VERSION "\n");
+        printf("Chuhan " CHUHAN_VERSION " (" CHUHAN_BUILD ")\n");
         return 0;
     }
     if (argc >= 2 && !strcmp(argv[1], "perft"))

@@ -1,9 +1,10 @@
 /*
  * Game files: the same two games written in Chinese, ICCS and WXF move text,
  * in UTF-8 and GB18030, and as a GUI would annotate them, all read as the
- * same games and written back byte for byte; `chuhan pgn` on good and bad
- * files.
+ * same games and written back byte for byte; GB18030 converted both ways,
+ * every code and bad bytes; `chuhan pgn` on good and bad files.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -96,15 +97,14 @@ Test(pgn, every_format_and_encoding_reads_as_the_same_games)
 static void expect_written(const char *from, Notation notation, const char *to)
 {
     Games *all = read_games(from);
-    char *text;
-    size_t len, expected_len;
-    FILE *out = open_memstream(&text, &len);
+    PgnText text = { 0 };
+    size_t expected_len;
     for (int i = 0; i < all->n; i++)
-        pgn_write(out, &all->games[i], notation);
-    fclose(out);
+        cr_assert(pgn_write_text(&text, &all->games[i], notation));
     const char *expected = file_text(to, &expected_len);
-    cr_assert_str_eq(text, expected, "%s written as %s", from, to);
-    free(text);
+    cr_assert_eq(text.len, expected_len);
+    cr_assert_str_eq(text.data, expected, "%s written as %s", from, to);
+    free(text.data);
 }
 
 Test(pgn, writing_round_trips_between_all_three_move_texts)
@@ -134,6 +134,168 @@ Test(pgn, gb18030_converts_both_ways)
     back = text_to_utf8("\xEF\xBB\xBF[Red \"红\"]", 14);
     cr_assert_str_eq(back, "[Red \"红\"]");
     free(back);
+}
+
+Test(pgn, a_game_written_to_a_file_is_the_text_written_in_memory)
+{
+    Games *all = read_games("tests/data/games_chinese.pgn");
+    PgnText text = { 0 };
+    cr_assert(pgn_write_text(&text, &all->games[0], NOTATION_WXF));
+    FILE *f = tmpfile();
+    cr_assert(f);
+    pgn_write(f, &all->games[0], NOTATION_WXF);
+    char written[4096];
+    rewind(f);
+    size_t n = fread(written, 1, sizeof written, f);
+    fclose(f);
+    cr_assert_eq(n, text.len);
+    cr_assert(!memcmp(written, text.data, n));
+    free(text.data);
+}
+
+Test(pgn, quotes_and_backslashes_in_tags_are_escaped_and_read_back)
+{
+    PgnGame *g = malloc(sizeof *g);
+    pgn_game_init(g);
+    pgn_set_tag(g, "Event", "\"炮\" \\ 马");
+    PgnText text = { 0 };
+    cr_assert(pgn_write_text(&text, g, NOTATION_ICCS));
+    cr_assert_str_eq(text.data, "[Game \"Chinese Chess\"]\n[Event \"\\\"炮\\\" \\\\ 马\"]\n[Result \"*\"]\n"
+                                "[Format \"ICCS\"]\n\n*\n\n");
+    Games all = { 0 };
+    cr_assert_eq(pgn_read_text(text.data, keep_game, &all), 1);
+    cr_assert_str_eq(pgn_tag(&all.games[0], "Event"), "\"炮\" \\ 马");
+    free(text.data);
+    free(g);
+}
+
+/* GB18030 bytes read as UTF-8 give exactly `utf8`, and `utf8` written in GB18030 gives them back. */
+static void expect_gb18030(const char *gb, const char *utf8)
+{
+    size_t n;
+    char *decoded = text_to_utf8(gb, strlen(gb));
+    cr_assert_str_eq(decoded, utf8);
+    char *encoded = utf8_to("GB18030", utf8, strlen(utf8), &n);
+    cr_assert(encoded && n == strlen(gb) && !memcmp(encoded, gb, n), "%s", utf8);
+    free(decoded);
+    free(encoded);
+}
+
+Test(pgn, chinese_move_text_converts_to_gb18030_and_back)
+{
+    expect_gb18030("\xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 \xC2\xED\xA3\xB8\xBD\xF8\xA3\xB7 \xB3\xB5\xD2\xBB\xC6\xBD\xB6\xFE "
+                   "\xCB\xA7\xCE\xE5\xBD\xF8\xD2\xBB \xC7\xB0\xDC\x87\xC6\xBD\xC1\xF9 \x8C\xA2",
+                   "炮二平五 马８进７ 车一平二 帅五进一 前車平六 將");
+    expect_gb18030("1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5\xA1\xA1", "1. 炮二平五\xE3\x80\x80");
+}
+
+Test(pgn, four_byte_codes_stand_for_the_points_without_a_shorter_code)
+{
+    expect_gb18030("\x81\x30\x81\x30", "\xC2\x80");         /* U+0080, the first */
+    expect_gb18030("\x81\x30\x84\x36", "¥");                /* U+00A5 */
+    expect_gb18030("\x84\x31\xA4\x39", "\xEF\xBF\xBF");     /* U+FFFF, the last of the plane */
+    expect_gb18030("\x90\x30\x81\x30", "\xF0\x90\x80\x80"); /* U+10000 */
+    expect_gb18030("\x95\x32\x82\x36", "𠀀");               /* U+20000 */
+    expect_gb18030("\xE3\x32\x9A\x35", "\xF4\x8F\xBF\xBF"); /* U+10FFFF */
+}
+
+/* The UTF-8 scalars of a text, in order, into points; returns their number. */
+static size_t scalars(const char *text, size_t n, uint32_t *points, size_t cap)
+{
+    static const unsigned char lead_bits[5] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+    const unsigned char *s = (const unsigned char *)text;
+    size_t count = 0;
+    for (size_t i = 0; i < n; count++) {
+        size_t len = s[i] < 0x80 ? 1 : s[i] < 0xE0 ? 2 : s[i] < 0xF0 ? 3 : 4;
+        uint32_t cp = s[i] & lead_bits[len];
+        for (size_t k = 1; k < len; k++)
+            cp = cp << 6 | (s[i + k] & 0x3F);
+        cr_assert(count < cap);
+        points[count] = cp;
+        i += len;
+    }
+    return count;
+}
+
+enum { TWO_BYTE_CODES = 126 * 190, FOUR_BYTE_BMP_CODES = 39420 };
+
+Test(pgn, every_point_of_the_plane_from_u0080_has_exactly_one_code)
+{
+    enum { CODES = TWO_BYTE_CODES + FOUR_BYTE_BMP_CODES };
+    char *gb = malloc(2 * TWO_BYTE_CODES + 4 * FOUR_BYTE_BMP_CODES);
+    uint32_t *points = malloc(CODES * sizeof *points);
+    unsigned char *seen = calloc(0x10000, 1);
+    size_t n = 0, len;
+    for (int lead = 0x81; lead <= 0xFE; lead++)
+        for (int trail = 0x40; trail <= 0xFE; trail++)
+            if (trail != 0x7F) {
+                gb[n++] = (char)lead;
+                gb[n++] = (char)trail;
+            }
+    for (int i = 0; i < FOUR_BYTE_BMP_CODES; i++) {
+        char code[4] = { (char)(0x81 + i / 12600), (char)(0x30 + i / 1260 % 10), (char)(0x81 + i / 10 % 126), (char)(0x30 + i % 10) };
+        memcpy(gb + n, code, 4);
+        n += 4;
+    }
+    char *utf8 = text_to_utf8(gb, n);
+    cr_assert(utf8);
+    cr_assert_eq(scalars(utf8, strlen(utf8), points, CODES), CODES);
+    for (int i = 0; i < CODES; i++) {
+        cr_assert(points[i] >= 0x80 && points[i] <= 0xFFFF && (points[i] < 0xD800 || points[i] > 0xDFFF));
+        cr_assert(!seen[points[i]], "U+%04X twice", points[i]);
+        seen[points[i]] = 1;
+        cr_assert(i <= TWO_BYTE_CODES || points[i] > points[i - 1], "the four-byte codes go in the order of their points");
+    }
+    cr_assert_eq(points[TWO_BYTE_CODES], 0x80);
+    cr_assert_eq(points[CODES - 1], 0xFFFF);
+    /* No point is left out: there are as many codes as points from U+0080, surrogates aside. */
+    cr_assert_eq(CODES, 0x10000 - 0x80 - 0x800);
+    char *back = utf8_to("GB18030", utf8, strlen(utf8), &len);
+    cr_assert(back && len == n && !memcmp(back, gb, n), "every code comes back");
+    free(back);
+    free(utf8);
+    free(seen);
+    free(points);
+    free(gb);
+}
+
+Test(pgn, bytes_that_are_neither_utf8_nor_gb18030_are_refused)
+{
+    static const char *const bad[] = {
+        "\x80", "\xFF", "abc\x81", "\x81\x7F", "\x81\xFF", "\x81\x20",
+        "\x81\x30", "\x81\x30\x81", "\x81\x30\x7F\x30", "\x81\x30\x81\x3A",
+        "\x84\x31\xA5\x30", /* just past U+FFFF's code */
+        "\x85\x30\x81\x30", /* between the codes of the two planes' ranges */
+        "\xE3\x32\x9A\x36", /* just past U+10FFFF's */
+        "\xFE\x39\xFE\x39",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        cr_assert_null(text_to_utf8(bad[i], strlen(bad[i])), "bad text %zu", i);
+    cr_assert_null(text_to_utf8("\xC5\xDA\x80", 3), "a stray byte after a good code");
+}
+
+Test(pgn, only_well_formed_utf8_converts_and_only_to_utf8_or_gb18030)
+{
+    static const char *const bad[] = {
+        "\x80", "\xC0\xAF" /* overlong */, "\xE0\x80\xAF", "\xED\xA0\x80" /* a surrogate */,
+        "\xF4\x90\x80\x80" /* past U+10FFFF */, "\xE7\x82", "\xF8\x88\x80\x80\x80",
+    };
+    size_t n;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_null(utf8_to("UTF-8", bad[i], strlen(bad[i]), &n), "bad text %zu", i);
+        cr_assert_null(utf8_to("GB18030", bad[i], strlen(bad[i]), &n), "bad text %zu", i);
+    }
+    char *text = utf8_to("utf-8", "炮", 3, &n);
+    cr_assert(text && n == 3 && !strcmp(text, "炮"));
+    free(text);
+    text = utf8_to("gb18030", "炮", 3, &n);
+    cr_assert(text && n == 2 && !strcmp(text, "\xC5\xDA"));
+    free(text);
+    cr_assert_null(utf8_to("BIG5", "炮", 3, &n));
+    cr_assert_null(utf8_to("UTF-16", "a", 1, &n));
+    text = utf8_to("GB18030", "", 0, &n);
+    cr_assert(text && n == 0 && !*text, "no text is no error");
+    free(text);
 }
 
 /* Runs a shell command; its standard output goes to out, and its exit status is returned. */
