@@ -213,6 +213,24 @@ static void progress(const Counters *c, int64_t start_us, bool done)
             atomic_load(&c->results[RESULT_BLACK_WON]), s > 0 ? (double)pos / s : 0.0, s);
 }
 
+/*
+ * A run killed in the middle of a write can leave part of a record at the
+ * end of the file; the games appended after it would then be read out of
+ * step. The part is cut off before anything is added.
+ */
+static bool cut_torn_record(int fd, const char *path)
+{
+    off_t size = lseek(fd, 0, SEEK_END);
+    if (size < 0 || size % RECORD_BYTES == 0)
+        return size >= 0;
+    fprintf(stderr, "chuhan datagen: %s ends in a torn record; cutting its last %d bytes\n", path,
+            (int)(size % RECORD_BYTES));
+    if (ftruncate(fd, size - size % RECORD_BYTES) == 0)
+        return true;
+    perror(path);
+    return false;
+}
+
 /* What one worker needs; the counters are the only thing workers write in common. */
 typedef struct {
     const DatagenOptions *opt;
@@ -305,6 +323,10 @@ int datagen_run(const DatagenOptions *opt)
     int fd = open(opt->out, O_WRONLY | O_CREAT | O_APPEND | O_BINARY, 0644);
     if (fd < 0) {
         perror(opt->out);
+        return 2;
+    }
+    if (!cut_torn_record(fd, opt->out)) {
+        close(fd);
         return 2;
     }
     Job job = { .opt = opt, .book = &book, .fd = fd };

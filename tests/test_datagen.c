@@ -110,3 +110,24 @@ Test(datagen, the_same_seed_replays_the_same_games)
     free(b);
     free(c);
 }
+
+Test(datagen, a_torn_record_left_by_a_killed_run_is_cut_before_games_are_added)
+{
+    char path[] = "/tmp/chuhan-datagen-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    static const uint8_t torn[RECORD_BYTES + 17] = { 1, 2, 3 };
+    cr_assert_eq(write(fd, torn, sizeof torn), (ssize_t)sizeof torn);
+    close(fd);
+    DatagenOptions opt = { .positions = 50, .nodes = 200, .workers = 1, .random_plies = 4, .hash_mb = 1, .seed = 5,
+                           .out = path };
+    cr_assert_eq(datagen_run(&opt), 0);
+    FILE *f = fopen(path, "rb");
+    static uint8_t data[1 << 16];
+    size_t size = fread(data, 1, sizeof data, f);
+    fclose(f);
+    unlink(path);
+    cr_assert_eq(size % RECORD_BYTES, 0, "%zu bytes", size);
+    cr_assert_eq(memcmp(data, torn, RECORD_BYTES), 0, "the whole record before it is kept");
+    cr_assert_gt(size, RECORD_BYTES);
+}
