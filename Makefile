@@ -13,7 +13,7 @@ EXE     ?= chuhan
 # The network built into the executable; NNUE_FILE=path builds another one in.
 NNUE_FILE ?= nets/chuhan.nnue
 BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
-LDLIBS  := -pthread
+LDLIBS  := -pthread -lm
 
 ENGINE_SRC   := $(wildcard engine/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))

@@ -37,7 +37,10 @@ void search_init(void)
             lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
     tt_resize(TT_DEFAULT_MB);
     threads_resize(1);
+    search_seed((uint64_t)now_us());
 }
+
+void search_seed(uint64_t seed) { shared.rng = seed; }
 
 bool search_set_options(const SearchOptions *opt)
 {
@@ -563,7 +566,7 @@ static void iteration_done(Thread *t, int depth, int multipv)
     if (depth > atomic_load(&shared.completed)) {
         atomic_store(&shared.completed, depth);
         atomic_store(&shared.armed, true);
-        for (int i = 0; i < multipv; i++)
+        for (int i = 0; i < multipv && i < shared.opt.multipv; i++)
             report(t, i, depth, BOUND_EXACT);
 
         const RootMove *best = &t->root[0];
@@ -579,7 +582,8 @@ static void iteration_done(Thread *t, int depth, int multipv)
         bool timed = shared.tm.soft && !pondering;
         if ((shared.limits.depth && depth >= shared.limits.depth) || (shared.limits.mate && best->score >= mate_in(2 * shared.limits.mate - 1))
             || (timed && elapsed() > (int64_t)(shared.tm.soft * time_scale(shared.stable, drop, share)))
-            || (!shared.limits.infinite && !pondering && forced_result_settled(best->score, depth)))
+            || (!shared.limits.infinite && !pondering && forced_result_settled(best->score, depth))
+            || (shared.skill.limited && depth >= shared.skill.min_depth && threads_nodes() >= shared.skill.nodes))
             atomic_store(&shared.stop, true);
     }
     pthread_mutex_unlock(&shared.lock);
@@ -588,7 +592,7 @@ static void iteration_done(Thread *t, int depth, int multipv)
 static void iterate(Thread *t)
 {
     bool main = t->id == 0;
-    int multipv = shared.opt.multipv < t->nroot ? shared.opt.multipv : t->nroot;
+    int multipv = shared.lines < t->nroot ? shared.lines : t->nroot;
 
     for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
         /* A helper takes the next depth when a thread is already on this one; the main thread never skips. */
@@ -705,6 +709,28 @@ static Move ponder_move(Board *b, const RootMove *rm)
     return m;
 }
 
+/* A level's or variety's pick among the lines searched in full; the reply expected is the table's. */
+static void choose_by_skill(Thread *t, SearchResult *out)
+{
+    Candidate c[MAX_MULTIPV];
+    int n = 0;
+    for (int i = 0; i < shared.lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
+        c[n++] = (Candidate){ t->root[i].move, t->root[i].score };
+    if (n < 2)
+        return;
+    Move m = skill_choose(&t->board, c, n, &shared.skill, &shared.rng);
+    for (int i = 0; i < n && m != out->best; i++)
+        if (c[i].move == m) {
+            out->best = m;
+            out->score = c[i].score;
+            out->ponder = ponder_move(&t->board, &t->root[i]);
+        }
+    if (m != out->best) { /* a mate in one the lines did not hold */
+        out->best = m;
+        out->ponder = MOVE_NONE;
+    }
+}
+
 void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
 {
     int64_t start = now_ms();
@@ -723,6 +749,9 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     shared.root = root;
     atomic_store(&shared.offer, NULL);
     time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
+    shared.skill = skill_of(shared.opt.limit_strength, shared.opt.elo, shared.opt.randomness, root->fullmove);
+    bool choosing = shared.skill.limited || shared.skill.spread > 0;
+    shared.lines = choosing && shared.opt.multipv < SKILL_CANDIDATES ? SKILL_CANDIDATES : shared.opt.multipv;
     /*
      * A move allowed only a few ms is searched alone: on a loaded machine
      * each helper waits for a core to start and again to stop, which costs
@@ -781,4 +810,6 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     out->depth = best->completed_depth;
     out->nodes = threads_nodes();
     out->ponder = ponder_move(&best->board, rm);
+    if (shared.skill.limited || shared.skill.spread > 0)
+        choose_by_skill(best, out);
 }

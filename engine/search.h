@@ -32,6 +32,9 @@ typedef struct {
     int threads;
     int multipv;
     int64_t move_overhead; /* ms kept back for the GUI and the pipes */
+    bool limit_strength;   /* play at `elo` (engine/skill.h) */
+    int elo;
+    int randomness;        /* cp: variety among moves this close to the best; 0 plays the best */
 } SearchOptions;
 
 /* One principal variation, reported after each iteration (and on long aspiration failures). */
@@ -61,6 +64,8 @@ typedef struct {
 } SearchResult;
 
 void search_init(void);
+/* Seeds the generator that levels and variety draw from (search_init seeds it from the clock). */
+void search_seed(uint64_t seed);
 /* Applies options (resizing the thread pool); false if the threads cannot be had. */
 bool search_set_options(const SearchOptions *opt);
 const SearchOptions *search_options(void);

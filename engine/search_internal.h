@@ -12,12 +12,16 @@
 #include "movegen.h"
 #include "movepick.h"
 #include "search.h"
+#include "skill.h"
 #include "threads.h"
 #include "timeman.h"
 
 /* State shared by the threads of one search. */
 typedef struct {
     SearchOptions opt;
+    Skill skill;                 /* this search's level and variety */
+    int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
+    uint64_t rng;                /* the seeded generator of skill_choose */
     SearchLimits limits;
     TimeManager tm;
     const SearchReporter *rep;

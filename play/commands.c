@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "../engine/search.h"
+#include "../engine/skill.h"
 #include "../protocol/version.h"
 #include "options.h"
 
@@ -121,6 +122,7 @@ static bool cmd_strength(Play *p, bool (*set)(Play *, const char *), char *arg, 
         say("%s", expected);
         return true;
     }
+    apply_strength(p);
     strength_text(p, text, sizeof text);
     say("strength: %s", text);
     return true;
@@ -237,6 +239,13 @@ static bool cmd_stop(Play *p, char *arg)
     return true;
 }
 
+static bool cmd_elo(Play *p, char *arg)
+{
+    char expected[64];
+    snprintf(expected, sizeof expected, "elo takes a number from %d to %d, or max", SKILL_ELO_MIN, SKILL_ELO_MAX);
+    return cmd_strength(p, *arg ? set_elo : NULL, arg, expected);
+}
+
 static bool cmd_quit(Play *p, char *arg)
 {
     (void)p, (void)arg;
@@ -245,13 +254,17 @@ static bool cmd_quit(Play *p, char *arg)
 
 static bool cmd_help(Play *p, char *arg)
 {
-    (void)p, (void)arg;
+    (void)arg;
+    char text[64];
+    strength_text(p, text, sizeof text);
+    say("The engine plays at %s.", text);
     say("Moves: 炮二平五 or 炮2平5, 马８进７ (Chinese; traditional characters too), C2.5 or H8+7 (WXF),\n"
         "h2e2 or H2-E2 (ICCS). Files count from each side's right, as the numbers around the board show.\n"
         "  undo, redo        take back, or replay, your move and the engine's reply\n"
         "  hint              the move the engine would play for you\n"
         "  depth N, time S   the engine searches N plies, or S seconds, a move\n"
-        "  level [1-10]      the engine's strength from 1 to 10; alone, the strength now\n"
+        "  elo [N|max]       the engine's level, N Elo from %d to %d (max: full strength)\n"
+        "  level [1-10]      the engine's depth by steps; alone, the strength now\n"
         "  flip              turn the board round\n"
         "  new               a new game from the start\n"
         "  fen [FEN]         the position as FEN; with a FEN, a new game from it\n"
@@ -259,7 +272,7 @@ static bool cmd_help(Play *p, char *arg)
         "  load FILE         the first game of a PGN file, at its last move\n"
         "  resign, draw      give up, or offer a draw\n"
         "  stop              make the engine move now while it thinks\n"
-        "  quit");
+        "  quit", SKILL_ELO_MIN, SKILL_ELO_MAX);
     return true;
 }
 
@@ -268,6 +281,7 @@ static const Command commands[] = {
     { "time", cmd_time },   { "level", cmd_level }, { "flip", cmd_flip }, { "new", cmd_new },
     { "fen", cmd_fen },     { "save", cmd_save },   { "load", cmd_load }, { "resign", cmd_resign },
     { "draw", cmd_draw },   { "stop", cmd_stop },   { "help", cmd_help }, { "quit", cmd_quit },
+    { "elo", cmd_elo },
 };
 
 bool run_command(Play *p, char *line, bool *quit)

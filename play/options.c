@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../engine/clock.h"
+#include "../engine/skill.h"
 #include "../protocol/session.h"
 #include "../protocol/version.h"
 #include "console.h"
@@ -12,7 +13,8 @@
 /* Depths of the levels 1 to 10. */
 static const int level_depths[LEVEL_MAX] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
 
-enum { DEFAULT_MOVETIME = 1000, MOVE_OVERHEAD = 30 };
+/* Two games against a person should part ways early: this much variety unless told otherwise. */
+enum { DEFAULT_MOVETIME = 1000, MOVE_OVERHEAD = 30, DEFAULT_RANDOMNESS = 15 };
 
 static bool parse_seconds(const char *s, double lo, double hi, double *out)
 {
@@ -54,6 +56,35 @@ bool set_level(Play *p, const char *arg)
     return true;
 }
 
+bool set_elo(Play *p, const char *arg)
+{
+    long long elo;
+    if (!strcmp(arg, "max"))
+        elo = 0;
+    else if (!parse_number(arg, SKILL_ELO_MIN, SKILL_ELO_MAX, false, &elo))
+        return false;
+    p->elo = (int)elo;
+    return true;
+}
+
+static bool set_randomness(Play *p, const char *arg)
+{
+    long long cp;
+    if (!parse_number(arg, 0, RANDOMNESS_MAX, false, &cp))
+        return false;
+    p->randomness = (int)cp;
+    return true;
+}
+
+void apply_strength(const Play *p)
+{
+    SearchOptions opt = *search_options();
+    opt.limit_strength = p->elo > 0;
+    opt.elo = p->elo ? p->elo : SKILL_ELO_MAX;
+    opt.randomness = p->randomness;
+    search_set_options(&opt);
+}
+
 /* MIN+INC: minutes for the game and seconds added after each move, such as 5+3 or 0.5+1. */
 static bool set_clock(Play *p, const char *arg)
 {
@@ -77,8 +108,10 @@ void strength_text(const Play *p, char *out, size_t cap)
 {
     int n = 0;
     out[0] = 0;
-    if (p->depth)
-        n += snprintf(out + n, cap - (size_t)n, "depth %d", p->depth);
+    if (p->elo)
+        n += snprintf(out, cap, "Elo %d", p->elo);
+    if (p->depth && n < (int)cap)
+        n += snprintf(out + n, cap - (size_t)n, "%sdepth %d", n ? ", " : "", p->depth);
     if (p->movetime && n < (int)cap)
         n += snprintf(out + n, cap - (size_t)n, "%s%g s a move", n ? ", at most " : "", p->movetime / 1000.0);
     if (p->clocked && n < (int)cap)
@@ -87,18 +120,20 @@ void strength_text(const Play *p, char *out, size_t cap)
 
 static void help(void)
 {
-    printf("usage: chuhan play [--red | --black | --watch] [--depth N | --time S | --level N] [--clock MIN+INC]\n"
-           "                   [--fen FEN] [--ascii] [--blind]\n"
+    printf("usage: chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
+           "                   [--clock MIN+INC] [--randomness CP] [--fen FEN] [--ascii] [--blind]\n"
            "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
+           "  --elo N         the engine plays at N Elo, from %d (a beginner) to %d (docs/levels.md)\n"
            "  --depth N       the engine searches N plies a move\n"
            "  --time S        the engine thinks S seconds a move (1 by default)\n"
-           "  --level N       strength from 1 to %d\n"
+           "  --level N       depth by steps from 1 to %d\n"
            "  --clock MIN+INC a clock for each side: minutes for the game, seconds added each move\n"
+           "  --randomness CP the engine varies among moves this close to the best (%d by default, 0: never)\n"
            "  --fen FEN       start from this position\n"
            "  --ascii         letters instead of Chinese characters, and no colours\n"
            "  --blind         the board is never drawn\n"
            "Moves are typed in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2); 'help' in the game lists the commands.\n",
-           LEVEL_MAX);
+           SKILL_ELO_MIN, SKILL_ELO_MAX, LEVEL_MAX, DEFAULT_RANDOMNESS);
 }
 
 /* One option, with its value in next; returns how many arguments it took (0: a bad option). */
@@ -122,6 +157,8 @@ static int take_option(Play *p, const char *opt, const char *next, const char **
     else if (!(!strcmp(opt, "--depth") ? set_depth(p, next)
                : !strcmp(opt, "--time") ? set_time(p, next)
                : !strcmp(opt, "--level") ? set_level(p, next)
+               : !strcmp(opt, "--elo") ? set_elo(p, next)
+               : !strcmp(opt, "--randomness") ? set_randomness(p, next)
                : !strcmp(opt, "--clock") ? set_clock(p, next)
                                          : false))
         return 0;
@@ -145,6 +182,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     bool colours = console_setup_output(); /* first: the help and the errors show Chinese too */
     const char *fen = START_FEN;
     p->engine_plays[BLACK] = true;
+    p->randomness = DEFAULT_RANDOMNESS;
     for (int i = 0, used; i < argc; i += used) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             help();
@@ -167,6 +205,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     }
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = MOVE_OVERHEAD };
     search_set_options(&opt);
+    apply_strength(p);
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];
     banner(p);

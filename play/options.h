@@ -15,5 +15,8 @@ void strength_text(const Play *p, char *out, size_t cap);
 bool set_depth(Play *p, const char *arg);   /* plies, 1 to MAX_PLY - 8; drops the time a move */
 bool set_time(Play *p, const char *arg);    /* seconds a move, 0.01 to 3600; drops the depth */
 bool set_level(Play *p, const char *arg);   /* 1 to LEVEL_MAX: a depth */
+bool set_elo(Play *p, const char *arg);     /* SKILL_ELO_MIN to SKILL_ELO_MAX, or "max" for full strength */
+/* Hands the level and variety to the engine. */
+void apply_strength(const Play *p);
 
 #endif

@@ -20,6 +20,8 @@ typedef struct {
     bool interactive;      /* input from a terminal: prompts, and typing interrupts the engine */
     int depth;             /* the engine's depth a move, 0: no limit */
     int64_t movetime;      /* its time a move in ms, 0: none */
+    int elo;               /* its level on the Elo scale, 0: full strength */
+    int randomness;        /* cp: variety among near-equal moves, 0: always the best */
     bool clocked;
     int64_t clock_inc, left[2]; /* ms */
     int64_t turn_start;    /* ms: when the side to move began its turn */

@@ -5,6 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
+#include "../engine/skill.h"
 #include "../engine/tt.h"
 #include "io.h"
 #include "options.h"
@@ -14,6 +15,7 @@ typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionTy
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
     O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
+    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS,
 } OptionId;
 
 typedef struct {
@@ -47,10 +49,18 @@ static const OptionDef defs[] = {
     { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
     { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 } },
     { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
+    /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
+    { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
+    { O_ELO, "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 } },
+    { O_RANDOMNESS, "Randomness", "randomness", true, OPT_SPIN, 0, RANDOMNESS_MAX, 0, { 0 } },
     /* Move names in info lines and d, for people reading a log; in the order of Notation. */
     { O_NOTATION, "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
+
+/* UCCI 3.0 names its randomness in words; they stand for these centipawns. */
+static const char *const randomness_words[] = { "none", "tiny", "small", "medium", "large", "huge" };
+static const int randomness_cp[] = { 0, 5, 10, 20, 40, 80 };
 
 static const char *type_names[] = { "check", "spin", "combo", "button", "string" };
 
@@ -162,6 +172,7 @@ static void apply_search_options(Session *s, SearchOptions *opt, char *err, size
 
 bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen)
 {
+    char number[8];
     const OptionDef *o = NULL;
     for (int i = 0; i < OPTION_NB && !o; i++)
         if ((defs[i].uci && same_name(name, defs[i].uci)) || (defs[i].ucci && same_name(name, defs[i].ucci)))
@@ -173,6 +184,9 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     long long num = 0;
     bool flag = false;
     int var = 0;
+    for (int w = 0; o->id == O_RANDOMNESS && value && w < 6; w++)
+        if (!strcasecmp(value, randomness_words[w]))
+            snprintf(number, sizeof number, "%d", randomness_cp[w]), value = number;
     if (o->type != OPT_BUTTON && (!value || !*value)) {
         snprintf(err, errlen, "option '%s' needs a value", name);
         return false;
@@ -215,6 +229,18 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         break;
     case O_OVERHEAD:
         opt.move_overhead = num;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_LIMIT_STRENGTH:
+        opt.limit_strength = flag;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_ELO:
+        opt.elo = (int)num;
+        apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_RANDOMNESS:
+        opt.randomness = (int)num;
         apply_search_options(s, &opt, err, errlen, &ok);
         break;
     case O_PONDER:

@@ -55,6 +55,9 @@ Test(uci, handshake_lists_the_options)
         "option name Rules type combo default auto var auto var asian var repetition-draw",
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2400 min 800 max 2400",
+        "option name Randomness type spin default 0 min 0 max 100",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {

@@ -1,0 +1,112 @@
+#include <math.h>
+
+#include "movegen.h"
+#include "score.h"
+#include "skill.h"
+
+/*
+ * The levels the Elo scale runs through: each searches about twice the nodes
+ * of the one below and spreads its choice less. Elo values between two rows
+ * take budgets and spreads between theirs (geometrically for the budget).
+ * The Elo column is what the levels measured against each other and against
+ * MaxQi (docs/levels.md).
+ */
+static const struct {
+    int elo;
+    double nodes;
+    int spread;
+} levels[] = {
+    { SKILL_ELO_MIN, 50, 300 }, { 980, 100, 200 },  { 1160, 200, 140 },  { 1340, 400, 100 },
+    { 1520, 800, 70 },          { 1700, 1600, 50 }, { 1880, 3200, 35 },  { 2060, 6400, 25 },
+    { 2230, 12800, 15 },        { SKILL_ELO_MAX, 25600, 10 },
+};
+enum { LEVEL_NB = sizeof levels / sizeof *levels };
+
+/* Below level 2 the search is too shallow to see a mate at all: the mate rules start there. */
+enum { MATE_RULES_FROM = 980, MIN_DEPTH = 2, OPENING_MOVES = 10 };
+
+Skill skill_of(bool limit, int elo, int randomness, int fullmove)
+{
+    /* Variety is most useful in the opening, where near-equal moves abound and games part ways. */
+    int varied = fullmove <= OPENING_MOVES ? randomness : randomness / 3;
+    if (!limit)
+        return (Skill){ .spread = varied };
+    elo = elo < SKILL_ELO_MIN ? SKILL_ELO_MIN : elo > SKILL_ELO_MAX ? SKILL_ELO_MAX : elo;
+    int i = 0;
+    while (i + 2 < LEVEL_NB && levels[i + 1].elo <= elo)
+        i++;
+    double f = (double)(elo - levels[i].elo) / (levels[i + 1].elo - levels[i].elo);
+    f = f > 1 ? 1 : f;
+    double nodes = levels[i].nodes * pow(levels[i + 1].nodes / levels[i].nodes, f);
+    int spread = (int)lround(levels[i].spread + f * (levels[i + 1].spread - levels[i].spread));
+    return (Skill){
+        .limited = true,
+        .lowest = elo < MATE_RULES_FROM,
+        .nodes = (uint64_t)nodes,
+        .min_depth = elo < MATE_RULES_FROM ? 1 : MIN_DEPTH,
+        .spread = spread > varied ? spread : varied,
+    };
+}
+
+uint64_t skill_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Whether the side to move has no legal move: in xiangqi that loses, checkmate or not. */
+static bool no_legal_move(Board *b)
+{
+    Move list[MAX_MOVES];
+    return gen_legal(b, list) == 0;
+}
+
+Move mate_in_one(Board *b)
+{
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list);
+    for (int i = 0; i < n; i++) {
+        make_move(b, list[i]);
+        bool mate = no_legal_move(b);
+        unmake_move(b);
+        if (mate)
+            return list[i];
+    }
+    return MOVE_NONE;
+}
+
+bool allows_mate_in_one(Board *b, Move m)
+{
+    make_move(b, m);
+    bool mate = mate_in_one(b) != MOVE_NONE;
+    unmake_move(b);
+    return mate;
+}
+
+Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t *rng)
+{
+    if (s->spread <= 0 || n <= 1)
+        return c[0].move;
+    if (s->limited && !s->lowest) {
+        Move mate = mate_in_one(b);
+        if (mate)
+            return mate;
+    }
+    double weight[SKILL_CANDIDATES * 4], total = 0;
+    for (int i = 0; i < n && i < SKILL_CANDIDATES * 4; i++) {
+        /* A move that walks into a mate in one is never the level's choice, if it has another. */
+        bool blunder = s->limited && !s->lowest && allows_mate_in_one(b, c[i].move);
+        double behind = (double)(c[0].score - c[i].score) / s->spread;
+        weight[i] = blunder || behind > 20 ? 0 : exp(-behind);
+        total += weight[i];
+    }
+    double r = (double)(skill_random(rng) >> 11) * 0x1p-53 * total;
+    for (int i = 0; i < n && i < SKILL_CANDIDATES * 4; i++) {
+        if (r < weight[i])
+            return c[i].move;
+        r -= weight[i];
+    }
+    return c[0].move;
+}

@@ -1,0 +1,58 @@
+/*
+ * Playing below full strength, and variety. A level searches a budget of
+ * nodes that grows with it, then picks among its best few moves with a
+ * spread that shrinks as it rises, drawn from a seeded generator; any level
+ * above the lowest takes a mate in one and never plays into one. Variety at
+ * full strength picks among moves within a few centipawns of the best, most
+ * of all in the opening.
+ */
+#ifndef CHUHAN_SKILL_H
+#define CHUHAN_SKILL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* Candidates a limited or varied search keeps open (its MultiPV). */
+enum { SKILL_CANDIDATES = 4 };
+
+/* The Elo scale: SKILL_ELO_MIN plays as the lowest level, SKILL_ELO_MAX and up at full strength. */
+enum { SKILL_ELO_MIN = 800, SKILL_ELO_MAX = 2400 };
+
+/* The widest variety asked for, in cp. */
+enum { RANDOMNESS_MAX = 100 };
+
+typedef struct {
+    bool limited;      /* false: full strength */
+    bool lowest;       /* the lowest level: no mate rules */
+    uint64_t nodes;    /* the search ends after the first iteration past this many (limited only) */
+    int min_depth;     /* and not before this depth */
+    int spread;        /* cp: a candidate this far below the best is e times less likely */
+} Skill;
+
+/* The skill of an Elo (UCI_Elo), with `limit` false for full strength; randomness in cp adds variety. */
+Skill skill_of(bool limit, int elo, int randomness, int fullmove);
+
+typedef struct {
+    Move move;
+    int score;
+} Candidate;
+
+/*
+ * The move to play from candidates sorted best first (n >= 1), scored from
+ * the side to move's view in board b's position; rng is the seeded
+ * generator's state. b is restored before returning.
+ */
+Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t *rng);
+
+/* A move after which the opponent has no legal move (a mate in one), or MOVE_NONE. */
+Move mate_in_one(Board *b);
+
+/* Whether after m the opponent can mate in one. */
+bool allows_mate_in_one(Board *b, Move m);
+
+/* The next number of a seeded generator (splitmix64). */
+uint64_t skill_random(uint64_t *state);
+
+#endif
