@@ -716,7 +716,7 @@ static void choose_by_skill(Thread *t, SearchResult *out)
     int n = 0;
     for (int i = 0; i < shared.lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
         c[n++] = (Candidate){ t->root[i].move, t->root[i].score };
-    if (n < 2)
+    if (!n)
         return;
     Move m = skill_choose(&t->board, c, n, &shared.skill, &shared.rng);
     for (int i = 0; i < n && m != out->best; i++)

@@ -85,25 +85,43 @@ bool allows_mate_in_one(Board *b, Move m)
     return mate;
 }
 
+/* A legal move that does not walk into a mate in one, or MOVE_NONE when every move does. */
+static Move any_safe_move(Board *b)
+{
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list);
+    for (int i = 0; i < n; i++)
+        if (!allows_mate_in_one(b, list[i]))
+            return list[i];
+    return MOVE_NONE;
+}
+
 Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t *rng)
 {
-    if (s->spread <= 0 || n <= 1)
-        return c[0].move;
-    if (s->limited && !s->lowest) {
+    bool mate_rules = s->limited && !s->lowest;
+    if (mate_rules) {
         Move mate = mate_in_one(b);
         if (mate)
             return mate;
     }
+    if (s->spread <= 0 && !mate_rules)
+        return c[0].move;
     double weight[SKILL_CANDIDATES * 4], total = 0;
-    for (int i = 0; i < n && i < SKILL_CANDIDATES * 4; i++) {
+    n = n < SKILL_CANDIDATES * 4 ? n : SKILL_CANDIDATES * 4;
+    for (int i = 0; i < n; i++) {
         /* A move that walks into a mate in one is never the level's choice, if it has another. */
-        bool blunder = s->limited && !s->lowest && allows_mate_in_one(b, c[i].move);
-        double behind = (double)(c[0].score - c[i].score) / s->spread;
+        bool blunder = mate_rules && allows_mate_in_one(b, c[i].move);
+        double behind = s->spread > 0 ? (double)(c[0].score - c[i].score) / s->spread : i ? 99 : 0;
         weight[i] = blunder || behind > 20 ? 0 : exp(-behind);
         total += weight[i];
     }
+    /* The shallow search of a low level can miss a quiet mate and rank only blunders: any safe move then. */
+    if (total == 0) {
+        Move safe = mate_rules ? any_safe_move(b) : MOVE_NONE;
+        return safe ? safe : c[0].move;
+    }
     double r = (double)(skill_random(rng) >> 11) * 0x1p-53 * total;
-    for (int i = 0; i < n && i < SKILL_CANDIDATES * 4; i++) {
+    for (int i = 0; i < n; i++) {
         if (r < weight[i])
             return c[i].move;
         r -= weight[i];

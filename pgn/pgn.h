@@ -85,4 +85,7 @@ char *utf8_to(const char *encoding, const char *text, size_t n, size_t *outlen);
 /* `chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...`; returns the exit status. */
 int pgn_main(int argc, char **argv);
 
+/* `chuhan pgn --mates FILE...` (mates.c): by player, mates in one missed and allowed; 1 if a file had bad games. */
+int pgn_mates_main(int argc, char **argv);
+
 #endif

@@ -36,7 +36,8 @@ static bool write_game(void *ctx, PgnGame *g)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n");
+    fprintf(stderr, "usage: chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
+                    "       chuhan pgn --mates FILE...   mates in one missed and allowed, by player\n");
     return 2;
 }
 
@@ -57,6 +58,8 @@ int pgn_main(int argc, char **argv)
     static const char *const notations[] = { [NOTATION_ICCS] = "iccs", [NOTATION_CHINESE] = "chinese", [NOTATION_WXF] = "wxf" };
     Job job = { .notation = NOTATION_ICCS };
     const char *encoding = "UTF-8";
+    if (argc && !strcmp(argv[0], "--mates"))
+        return pgn_mates_main(argc - 1, argv + 1) ? 1 : 0;
     int i = 0;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
         int k = 0;

@@ -1,0 +1,90 @@
+/*
+ * `chuhan pgn --mates`: for each player of the games read, the mates in one
+ * it had and did not play, and the moves after which the other side had one.
+ * A level that plays for people must do neither (docs/levels.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/movegen.h"
+#include "../engine/skill.h"
+#include "pgn.h"
+
+enum { PLAYERS_MAX = 64 };
+
+typedef struct {
+    char name[PGN_VALUE_MAX];
+    long moves, missed, allowed;
+} Player;
+
+typedef struct {
+    const char *path;
+    Player players[PLAYERS_MAX];
+    int nplayers, games, bad;
+} Tally;
+
+static Player *player(Tally *t, const char *name)
+{
+    for (int i = 0; i < t->nplayers; i++)
+        if (!strcmp(t->players[i].name, name))
+            return &t->players[i];
+    Player *p = &t->players[t->nplayers < PLAYERS_MAX ? t->nplayers++ : PLAYERS_MAX - 1];
+    snprintf(p->name, sizeof p->name, "%s", name);
+    return p;
+}
+
+/* Red's name: the Red tag of Chinese files, or White of chess managers' files. */
+static const char *name_of(const PgnGame *g, int side)
+{
+    const char *name = pgn_tag(g, side == RED ? "Red" : "Black");
+    if (!name && side == RED)
+        name = pgn_tag(g, "White");
+    return name ? name : side == RED ? "red" : "black";
+}
+
+static bool count_game(void *ctx, PgnGame *g)
+{
+    Tally *t = ctx;
+    t->games++;
+    if (g->error[0]) {
+        t->bad++;
+        fprintf(stderr, "%s: game %d: %s\n", t->path, t->games, g->error);
+    }
+    Board *b = malloc(sizeof *b);
+    if (!b)
+        return false;
+    pgn_position(g, 0, b);
+    for (int i = 0; i < g->nmoves; i++) {
+        Player *p = player(t, name_of(g, b->side));
+        Move mate = mate_in_one(b);
+        p->moves++;
+        p->allowed += allows_mate_in_one(b, g->moves[i]);
+        make_move(b, g->moves[i]);
+        Move list[MAX_MOVES];
+        p->missed += mate && gen_legal(b, list) > 0;
+    }
+    free(b);
+    return true;
+}
+
+int pgn_mates_main(int argc, char **argv)
+{
+    Tally *t = calloc(1, sizeof *t);
+    int failed = !t || !argc;
+    for (int i = 0; t && i < argc; i++) {
+        char err[256];
+        t->path = argv[i];
+        t->games = t->bad = 0;
+        if (pgn_read_file(argv[i], count_game, t, err, sizeof err) < 0) {
+            fprintf(stderr, "chuhan: %s\n", err);
+            failed = 1;
+        }
+        failed |= t->bad > 0;
+    }
+    for (int i = 0; t && i < t->nplayers; i++) {
+        const Player *p = &t->players[i];
+        printf("%s: %ld moves, %ld mates in one missed, %ld allowed\n", p->name, p->moves, p->missed, p->allowed);
+    }
+    free(t);
+    return failed;
+}
