@@ -31,6 +31,9 @@ void out_end(void); /* ends the line, flushes, releases */
 /* The stream behind out_*, for code that prints to a FILE between out_begin() and out_end(). */
 FILE *out_stream(void);
 
+/* Appends every line read and written, with its time, to path; "" stops. False (log unchanged) if it cannot be opened. */
+bool io_log_open(const char *path, char *err, size_t errlen);
+
 /* Sends output somewhere else (tests); NULL restores stdout. */
 void out_redirect(FILE *f);
 

@@ -50,6 +50,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option limitstrength type check default false",
         "option elo type spin min 800 max 2400 default 2400",
         "option randomness type spin min 0 max 100 default 0",
+        "option debuglogfile type string default ",
         "option notation type combo default iccs var iccs var chinese var wxf",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)

@@ -1,6 +1,8 @@
 /* UCI transcripts against the real binary: Pikafish's dialect and the UCI_Variant one. */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "common.h"
 #include "engine_pipe.h"
@@ -58,6 +60,7 @@ Test(uci, handshake_lists_the_options)
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 2400 min 800 max 2400",
         "option name Randomness type spin default 0 min 0 max 100",
+        "option name Debug Log File type string default ",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
@@ -295,4 +298,35 @@ Test(uci, notation_names_moves_in_info_and_d_but_not_in_answers)
     cr_assert(pv && strchr("CHREAKP", pv[4]), "a WXF name first: %s", line);
     expect_bestmove(START_FEN, "h2e2 h9g7", 0, 10000); /* the answer stays in coordinates */
     engine_close(&e, 3000);
+}
+
+Test(uci, the_debug_log_file_gets_every_line_with_its_time_and_a_bad_path_an_error)
+{
+    char path[] = "/tmp/chuhan-log-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    engine_open(&e);
+    engine_send(&e, "uci");
+    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_send(&e, "setoption name Debug Log File value %s", path);
+    engine_send(&e, "isready");
+    cr_assert(engine_expect(&e, "readyok", NULL, 0, 5000));
+    engine_send(&e, "setoption name Debug Log File value /no/such/folder/chuhan.log");
+    cr_assert(engine_expect(&e, "info string error: cannot open the log file '/no/such/folder/chuhan.log'", NULL, 0, 5000));
+    engine_send(&e, "go depth 2");
+    cr_assert(engine_expect(&e, "bestmove ", NULL, 0, 5000), "the engine still plays");
+    engine_send(&e, "quit");
+    engine_close(&e, 3000);
+    FILE *f = fopen(path, "r");
+    char got[3][256];
+    for (int i = 0; i < 3; i++)
+        cr_assert(fgets(got[i], sizeof got[i], f));
+    fclose(f);
+    unlink(path);
+    /* 2026-11-26 22:49:09.761 < isready */
+    cr_assert_eq(strlen(got[0]), 23 + 11, "%s", got[0]);
+    cr_assert_str_eq(got[0] + 23, " < isready\n");
+    cr_assert_str_eq(got[1] + 23, " > readyok\n");
+    cr_assert_str_eq(got[2] + 23, " < setoption name Debug Log File value /no/such/folder/chuhan.log\n");
 }
