@@ -85,4 +85,14 @@ void unmake_null(Board *b);
 
 static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }
 
+/* The men on the board, generals included. */
+static inline int board_men(const Board *b)
+{
+    int men = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KING; type < PIECE_TYPE_NB; type++)
+            men += b->count[side][type];
+    return men;
+}
+
 #endif

@@ -192,10 +192,7 @@ static int output(const Accumulator *acc, int side, int bucket)
 
 int nnue_evaluate(Board *b)
 {
-    int men = 0;
-    for (int side = RED; side <= BLACK; side++)
-        for (int type = KING; type < PIECE_TYPE_NB; type++)
-            men += b->count[side][type];
+    int men = board_men(b);
     if (b->nn)
         return output(current(b), b->side, nnue_bucket(men));
     Accumulator acc;

@@ -48,6 +48,7 @@ struct Session {
 
     /* UCCI settings, and whether the GUI lets the engine ponder (UCI/UCCI Ponder, CECP hard/easy). */
     bool millisec, batch, ponder;
+    bool show_wdl;        /* UCI_ShowWDL: win/draw/loss chances on info lines */
 
     /* The running search. */
     pthread_t thread;

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "../engine/score.h"
+#include "../engine/wdl.h"
 #include "io.h"
 #include "commands.h"
 #include "dialect.h"
@@ -29,6 +30,11 @@ static void uci_info(void *ctx, const SearchInfo *i)
         out_text(" lowerbound");
     else if (i->bound == BOUND_UPPER)
         out_text(" upperbound");
+    if (s->show_wdl) {
+        int wdl[3];
+        wdl_of(i->score, board_men(&s->search_board), wdl);
+        out_text(" wdl %d %d %d", wdl[0], wdl[1], wdl[2]);
+    }
     out_text(" nodes %" PRIu64 " nps %" PRIu64 " hashfull %d time %" PRId64 " pv", i->nodes, i->nps, i->hashfull,
              i->time_ms);
     print_moves(s, &s->search_board, i->pv, i->pv_len);

@@ -60,6 +60,7 @@ Test(uci, handshake_lists_the_options)
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 2400 min 800 max 2400",
         "option name Randomness type spin default 0 min 0 max 100",
+        "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default ",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
     };
