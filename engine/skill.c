@@ -85,8 +85,7 @@ bool allows_mate_in_one(Board *b, Move m)
     return mate;
 }
 
-/* A legal move that does not walk into a mate in one, or MOVE_NONE when every move does. */
-static Move any_safe_move(Board *b)
+Move any_safe_move(Board *b)
 {
     Move list[MAX_MOVES];
     int n = gen_legal(b, list);

@@ -52,6 +52,9 @@ Move mate_in_one(Board *b);
 /* Whether after m the opponent can mate in one. */
 bool allows_mate_in_one(Board *b, Move m);
 
+/* A legal move that does not walk into a mate in one, or MOVE_NONE when every move does. */
+Move any_safe_move(Board *b);
+
 /* The next number of a seeded generator (splitmix64). */
 uint64_t skill_random(uint64_t *state);
 

@@ -1,12 +1,15 @@
 /*
  * `chuhan pgn --mates`: for each player of the games read, the mates in one
- * it had and did not play, and the moves after which the other side had one.
+ * it had and did not play, and the moves after which the other side had one
+ * though another move would have denied it. Games with a move that cannot
+ * be read are left out whole.
  * A level that plays for people must do neither (docs/levels.md).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../engine/movegen.h"
+#include "../engine/notation.h"
 #include "../engine/skill.h"
 #include "pgn.h"
 
@@ -14,7 +17,7 @@ enum { PLAYERS_MAX = 64 };
 
 typedef struct {
     char name[PGN_VALUE_MAX];
-    long moves, missed, allowed;
+    long moves, missed, allowed, forced; /* forced: every move allowed a mate in one */
 } Player;
 
 typedef struct {
@@ -46,9 +49,10 @@ static bool count_game(void *ctx, PgnGame *g)
 {
     Tally *t = ctx;
     t->games++;
-    if (g->error[0]) {
+    if (g->error[0]) { /* its moves past the error are unknown: the game is left out */
         t->bad++;
-        fprintf(stderr, "%s: game %d: %s\n", t->path, t->games, g->error);
+        fprintf(stderr, "%s: game %d left out: %s\n", t->path, t->games, g->error);
+        return true;
     }
     Board *b = malloc(sizeof *b);
     if (!b)
@@ -56,12 +60,22 @@ static bool count_game(void *ctx, PgnGame *g)
     pgn_position(g, 0, b);
     for (int i = 0; i < g->nmoves; i++) {
         Player *p = player(t, name_of(g, b->side));
-        Move mate = mate_in_one(b);
+        Move mate = mate_in_one(b), list[MAX_MOVES];
+        char fen[FEN_MAX];
+        board_get_fen(b, fen);
         p->moves++;
-        p->allowed += allows_mate_in_one(b, g->moves[i]);
+        if (allows_mate_in_one(b, g->moves[i])) {
+            bool avoidable = any_safe_move(b) != MOVE_NONE;
+            p->allowed += avoidable;
+            p->forced += !avoidable;
+            if (avoidable)
+                printf("%s: game %d, ply %d: %s allowed a mate in one: %s\n", t->path, t->games, i + 1, p->name, fen);
+        }
         make_move(b, g->moves[i]);
-        Move list[MAX_MOVES];
-        p->missed += mate && gen_legal(b, list) > 0;
+        if (mate && gen_legal(b, list) > 0) {
+            p->missed++;
+            printf("%s: game %d, ply %d: %s missed a mate in one: %s\n", t->path, t->games, i + 1, p->name, fen);
+        }
     }
     free(b);
     return true;
@@ -83,7 +97,8 @@ int pgn_mates_main(int argc, char **argv)
     }
     for (int i = 0; t && i < t->nplayers; i++) {
         const Player *p = &t->players[i];
-        printf("%s: %ld moves, %ld mates in one missed, %ld allowed\n", p->name, p->moves, p->missed, p->allowed);
+        printf("%s: %ld moves, %ld mates in one missed, %ld allowed (and %ld when every move allowed one)\n", p->name,
+               p->moves, p->missed, p->allowed, p->forced);
     }
     free(t);
     return failed;
