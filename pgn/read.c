@@ -13,6 +13,7 @@ typedef struct {
     bool begun;       /* the game has tags or moves */
     bool in_moves;    /* its move text has begun: a tag now starts the next game */
     bool failed;      /* a move went wrong: the game's other moves are skipped */
+    bool outside;     /* after a result: text is no game's until a tag or a move number */
     PgnVisit visit;
     void *ctx;
     int count;
@@ -201,10 +202,12 @@ int pgn_read_text(const char *p, PgnVisit visit, void *ctx)
     r->ctx = ctx;
     r->count = 0;
     r->stop = false;
+    r->outside = false;
     start_game(r);
     while (!r->stop && *(p = skip_filler(p))) {
         if (*p == '[') {
             char name[PGN_NAME_MAX], value[4 * PGN_VALUE_MAX];
+            r->outside = false;
             if (r->in_moves)
                 finish_game(r);
             p = read_tag(p, name, value);
@@ -213,11 +216,16 @@ int pgn_read_text(const char *p, PgnVisit visit, void *ctx)
             char word[WORD_MAX];
             const char *next = read_word(p, word);
             p = next == p ? p + 1 : next; /* a stray ] or } */
+            /* Database downloads put a separator or the source's name between games: no game's text. */
+            if (r->outside && !number_prefix(word))
+                continue;
+            r->outside = false;
             r->in_moves = true;
             if (is_result(word)) {
                 strcpy(r->game.result, word);
                 r->begun = true;
                 finish_game(r);
+                r->outside = true;
                 continue;
             }
             take_move(r, word);

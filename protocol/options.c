@@ -15,7 +15,7 @@ typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionTy
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
     O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
-    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL,
+    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION,
 } OptionId;
 
 typedef struct {
@@ -53,6 +53,8 @@ static const OptionDef defs[] = {
     { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
     { O_ELO, "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 } },
     { O_RANDOMNESS, "Randomness", "randomness", true, OPT_SPIN, 0, RANDOMNESS_MAX, 0, { 0 } },
+    /* UCCI 3.0's advisors and elephants that become pawns: league managers send false, the standard rule. */
+    { O_PROMOTION, NULL, "promotion", false, OPT_CHECK, 0, 1, 0, { 0 } },
     /* Off by default: some GUIs' info parsers do not know the wdl token. UCI only. */
     { O_SHOW_WDL, "UCI_ShowWDL", NULL, false, OPT_CHECK, 0, 1, 0, { 0 } },
     /* Every line in and out, with its time, appended to this file ("" for none). */
@@ -242,6 +244,12 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     case O_ELO:
         opt.elo = (int)num;
         apply_search_options(s, &opt, err, errlen, &ok);
+        break;
+    case O_PROMOTION:
+        if (flag) {
+            snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
+            ok = false;
+        }
         break;
     case O_SHOW_WDL:
         s->show_wdl = flag;

@@ -426,3 +426,14 @@ Test(pgn, broken_text_reads_safely)
     cr_assert_eq(pgn_read_text(text, keep_game, &all), 1);
     cr_assert_eq(strlen(pgn_tag(&all.games[0], "Event")), 3 * 85);
 }
+
+Test(pgn, text_between_games_of_a_database_download_is_skipped)
+{
+    static char out[1 << 14];
+    cr_assert_eq(run("./chuhan pgn --moves wxf tests/data/games_trailing_text.pgn 2>&1", out, sizeof out), 0,
+                 "every game read: %s", out);
+    cr_assert_str_eq(out, "[Game \"Chinese Chess\"]\n[Event \"first\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"1-0\"]\n"
+                          "[Format \"WXF\"]\n\n1. C2.5 H8+7\n2. H2+3 R9.8\n1-0\n\n"
+                          "[Game \"Chinese Chess\"]\n[Event \"second\"]\n[Result \"0-1\"]\n[Format \"WXF\"]\n\n"
+                          "1. C2.5 H8+7\n2. H2+3\n0-1\n\n");
+}

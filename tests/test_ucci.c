@@ -50,6 +50,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option limitstrength type check default false",
         "option elo type spin min 800 max 2400 default 2400",
         "option randomness type spin min 0 max 100 default 0",
+        "option promotion type check default false",
         "option debuglogfile type string default ",
         "option notation type combo default iccs var iccs var chinese var wxf",
     };
@@ -285,4 +286,21 @@ Test(ucci, a_depth_one_lost_in_a_chain_of_checks_still_answers)
     }
     cr_assert_str_eq(strtok(line + 9, " "), "f8f9", "the last answer is the one depth 1 had found");
     engine_close(&e, 5000);
+}
+
+/* A UCCI league manager sends this at the start of every game. */
+Test(ucci, promotion_false_is_the_standard_rule_and_true_is_refused)
+{
+    start_ucci();
+    engine_send(&e, "setoption promotion false");
+    engine_send(&e, "isready");
+    expect_line("readyok", 2000);
+    engine_send(&e, "setoption promotion true");
+    expect_line("info string error: promotion true is not played: advisors and elephants never become pawns here", 2000);
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go depth 3");
+    cr_assert(engine_expect(&e, "bestmove ", NULL, 0, 5000), "the engine plays on");
+    engine_send(&e, "quit");
+    expect_line("bye", 2000);
+    engine_close(&e, 3000);
 }
