@@ -5,25 +5,25 @@
 #include "skill.h"
 
 /*
- * The levels the Elo scale runs through: each searches about twice the nodes
- * of the one below and spreads its choice less. Elo values between two rows
- * take budgets and spreads between theirs (geometrically for the budget).
- * The Elo column is what the levels measured against each other and against
- * MaxQi (docs/levels.md).
+ * The levels the Elo scale runs through: each searches more nodes than the
+ * one below and spreads its choice less. Elo values between two rows take
+ * budgets and spreads between theirs (geometrically for the budget). The
+ * Elo column is measured: each level against the next, and against MaxQi,
+ * which the scale puts at 1900 (docs/levels.md).
  */
 static const struct {
     int elo;
     double nodes;
     int spread;
 } levels[] = {
-    { SKILL_ELO_MIN, 50, 300 }, { 980, 100, 200 },  { 1160, 200, 140 },  { 1340, 400, 100 },
-    { 1520, 800, 70 },          { 1700, 1600, 50 }, { 1880, 3200, 35 },  { 2060, 6400, 25 },
-    { 2230, 12800, 15 },        { SKILL_ELO_MAX, 25600, 10 },
+    { SKILL_ELO_MIN, 50, 300 }, { 1165, 200, 140 }, { 1270, 400, 100 },  { 1355, 800, 70 },
+    { 1620, 1600, 50 },         { 1875, 3200, 35 }, { 2170, 6400, 25 },  { 2445, 12800, 15 },
+    { SKILL_ELO_MAX, 25600, 10 },
 };
 enum { LEVEL_NB = sizeof levels / sizeof *levels };
 
-/* Below level 2 the search is too shallow to see a mate at all: the mate rules start there. */
-enum { MATE_RULES_FROM = 980, MIN_DEPTH = 2, OPENING_MOVES = 10 };
+/* The lowest level's search is too shallow to see a mate at all: the mate rules start above it. */
+enum { MIN_DEPTH = 2, OPENING_MOVES = 10 };
 
 Skill skill_of(bool limit, int elo, int randomness, int fullmove)
 {
@@ -41,9 +41,9 @@ Skill skill_of(bool limit, int elo, int randomness, int fullmove)
     int spread = (int)lround(levels[i].spread + f * (levels[i + 1].spread - levels[i].spread));
     return (Skill){
         .limited = true,
-        .lowest = elo < MATE_RULES_FROM,
+        .lowest = elo < levels[1].elo,
         .nodes = (uint64_t)nodes,
-        .min_depth = elo < MATE_RULES_FROM ? 1 : MIN_DEPTH,
+        .min_depth = elo < levels[1].elo ? 1 : MIN_DEPTH,
         .spread = spread > varied ? spread : varied,
     };
 }

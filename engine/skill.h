@@ -17,8 +17,8 @@
 /* Candidates a limited or varied search keeps open (its MultiPV). */
 enum { SKILL_CANDIDATES = 4 };
 
-/* The Elo scale: SKILL_ELO_MIN plays as the lowest level, SKILL_ELO_MAX and up at full strength. */
-enum { SKILL_ELO_MIN = 800, SKILL_ELO_MAX = 2400 };
+/* The Elo scale (MaxQi at 1900): the lowest level and the highest below full strength. */
+enum { SKILL_ELO_MIN = 975, SKILL_ELO_MAX = 2760 };
 
 /* The widest variety asked for, in cp. */
 enum { RANDOMNESS_MAX = 100 };
