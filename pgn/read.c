@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/movegen.h"
 #include "pgn.h"
 
 /* The game being read and the position its moves have reached. */
@@ -165,6 +166,33 @@ static void take_tag(Reader *r, const char *name, const char *value)
     }
 }
 
+/* Whether m gives what a check mark says: '+' a check, '#' a mate. */
+static bool gives_mark(Board *b, Move m, char mark)
+{
+    Move list[MAX_MOVES];
+    make_move(b, m);
+    bool checked = b->checked, mated = checked && gen_legal(b, list) == 0;
+    unmake_move(b);
+    return mark == '#' ? mated : checked && !mated;
+}
+
+/*
+ * cutechess names a pawn's move by its target alone, though another pawn
+ * may reach it too; the check mark it writes can tell the two apart.
+ */
+static Move by_mark(Board *b, Move m, char mark)
+{
+    if (!mark || gives_mark(b, m, mark))
+        return m;
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list), type = piece_type_of[b->sq[move_from(m)]];
+    for (int i = 0; i < n; i++)
+        if (list[i] != m && move_to(list[i]) == move_to(m) && piece_type_of[b->sq[move_from(list[i])]] == type
+            && gives_mark(b, list[i], mark))
+            return list[i];
+    return m;
+}
+
 static void take_move(Reader *r, char *word)
 {
     PgnGame *g = &r->game;
@@ -172,6 +200,8 @@ static void take_move(Reader *r, char *word)
     size_t skip = number_prefix(word);
     if (r->failed || !word[skip])
         return;
+    size_t len = strlen(word);
+    char mark = len > skip + 2 && strchr("+#", word[len - 1]) ? word[len - 1] : 0;
     strip_marks(word);
     char err[128];
     Move m = move_read(b, word, err, sizeof err);
@@ -179,6 +209,8 @@ static void take_move(Reader *r, char *word)
         word += skip;
         m = move_read(b, word, err, sizeof err);
     }
+    if (m)
+        m = by_mark(b, m, mark);
     if (m && g->nmoves == PGN_PLIES_MAX) {
         m = MOVE_NONE;
         snprintf(err, sizeof err, "the game is longer than %d plies", PGN_PLIES_MAX);

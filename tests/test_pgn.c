@@ -437,3 +437,11 @@ Test(pgn, text_between_games_of_a_database_download_is_skipped)
                           "[Game \"Chinese Chess\"]\n[Event \"second\"]\n[Result \"0-1\"]\n[Format \"WXF\"]\n\n"
                           "1. C2.5 H8+7\n2. H2+3\n0-1\n\n");
 }
+
+/* cutechess names a pawn's move by its target alone: here c8d8 (mate) or d7d8; its # tells. */
+Test(pgn, a_check_mark_tells_apart_two_pawns_that_reach_one_point)
+{
+    static char out[1 << 12];
+    cr_assert_eq(run("./chuhan pgn tests/data/san_pawn_mate.pgn", out, sizeof out), 0);
+    cr_assert(strstr(out, "\n49. C8-D8\n1-0\n"), "%s", out);
+}
