@@ -18,7 +18,7 @@ static const struct {
 } levels[] = {
     { SKILL_ELO_MIN, 50, 300 }, { 1165, 200, 140 }, { 1270, 400, 100 },  { 1355, 800, 70 },
     { 1620, 1600, 50 },         { 1875, 3200, 35 }, { 2170, 6400, 25 },  { 2445, 12800, 15 },
-    { SKILL_ELO_MAX, 25600, 10 },
+    { 2760, 25600, 10 },        { 3050, 60000, 6 }, { SKILL_ELO_MAX, 150000, 3 },
 };
 enum { LEVEL_NB = sizeof levels / sizeof *levels };
 

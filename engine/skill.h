@@ -18,7 +18,7 @@
 enum { SKILL_CANDIDATES = 4 };
 
 /* The Elo scale (MaxQi at 1900): the lowest level and the highest below full strength. */
-enum { SKILL_ELO_MIN = 975, SKILL_ELO_MAX = 2760 };
+enum { SKILL_ELO_MIN = 975, SKILL_ELO_MAX = 3320 };
 
 /* The widest variety asked for, in cp. */
 enum { RANDOMNESS_MAX = 100 };

@@ -21,8 +21,8 @@ Test(skill, higher_levels_search_more_and_spread_less)
         last = s;
     }
     last = skill_of(true, SKILL_ELO_MAX, 0, 1);
-    cr_assert_eq(last.nodes, 25600);
-    cr_assert_eq(last.spread, 10);
+    cr_assert_eq(last.nodes, 150000);
+    cr_assert_eq(last.spread, 3);
     cr_assert(!skill_of(true, SKILL_ELO_MIN + 250, 0, 1).lowest, "the mate rules hold from level 2 on");
 }
 

@@ -48,7 +48,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option usennue type check default true",
         "option evalfile type string default <embedded>",
         "option limitstrength type check default false",
-        "option elo type spin min 975 max 2760 default 2760",
+        "option elo type spin min 975 max 3320 default 3320",
         "option randomness type spin min 0 max 100 default 0",
         "option promotion type check default false",
         "option debuglogfile type string default ",

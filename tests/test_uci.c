@@ -58,7 +58,7 @@ Test(uci, handshake_lists_the_options)
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2760 min 975 max 2760",
+        "option name UCI_Elo type spin default 3320 min 975 max 3320",
         "option name Randomness type spin default 0 min 0 max 100",
         "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default ",
