@@ -24,6 +24,7 @@
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
+#include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/search.h"
 #include "../engine/tt.h"
@@ -47,14 +48,6 @@ typedef struct {
     _Atomic uint64_t results[3];
     _Atomic int running;
 } Counters;
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 typedef struct {
     char (*fens)[FEN_MAX];
@@ -101,14 +94,14 @@ static int search_score(Board *b, const DatagenOptions *opt, Move *best)
 /* A start: the book's or the initial position, then random legal plies; false if it went nowhere. */
 static bool random_opening(Board *b, const DatagenOptions *opt, const Book *book, uint64_t *rng)
 {
-    const char *fen = book->count ? book->fens[next_random(rng) % (uint64_t)book->count] : START_FEN;
+    const char *fen = book->count ? book->fens[splitmix64(rng) % (uint64_t)book->count] : START_FEN;
     board_set_fen(b, fen, NULL, 0);
     for (int i = 0; i < opt->random_plies; i++) {
         Move list[MAX_MOVES];
         int n = gen_legal(b, list);
         if (!n)
             return false;
-        make_move(b, list[next_random(rng) % (uint64_t)n]);
+        make_move(b, list[splitmix64(rng) % (uint64_t)n]);
     }
     Move best;
     search_clear();
@@ -251,11 +244,11 @@ static void *worker_thread(void *arg)
 /* Starts the one worker; false when it could not start. */
 static bool start_workers(Job *job)
 {
-    static Counters counters;
-    job->c = &counters;
+    if (!(job->c = calloc(1, sizeof *job->c)))
+        return false;
     if (job->opt->workers > 1)
         fprintf(stderr, "chuhan datagen: one game at a time on Windows (--threads %d asked)\n", job->opt->workers);
-    atomic_store(&counters.running, 1);
+    atomic_store(&job->c->running, 1);
     pthread_t t;
     if (pthread_create(&t, NULL, worker_thread, job)) {
         fprintf(stderr, "chuhan datagen: cannot start a worker\n");
@@ -272,7 +265,7 @@ static bool workers_running(Job *job, int *failed)
     return atomic_load(&job->c->running);
 }
 
-static void free_counters(Counters *c) { (void)c; }
+static void free_counters(Counters *c) { free(c); }
 #else
 static bool start_workers(Job *job)
 {

@@ -4,28 +4,20 @@
 #include "board.h"
 #include "movegen.h"
 #include "psqt.h"
+#include "random.h"
 #include "tables.h"
 
 uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 uint64_t zobrist_side;
 
-/* splitmix64: a fixed seed keeps keys, and with them bench, reproducible. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Keys are per kind, not per slot: two rooks swapping places is the same position. */
 static void init_zobrist(void)
 {
-    uint64_t state = 0x43687568616E2121ull;
+    uint64_t state = 0x43687568616E2121ull; /* a fixed seed keeps keys, and with them bench, reproducible */
     for (int k = 0; k < KIND_NB; k++)
         for (int sq = 0; sq < SQUARE_NB; sq++)
-            zobrist_piece[k][sq] = next_random(&state);
-    zobrist_side = next_random(&state);
+            zobrist_piece[k][sq] = splitmix64(&state);
+    zobrist_side = splitmix64(&state);
 }
 
 void board_init_tables(void)

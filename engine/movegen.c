@@ -275,6 +275,18 @@ int gen_legal(Board *b, Move *list)
     return legal;
 }
 
+bool has_legal_move(Board *b)
+{
+    Move pseudo[MAX_MOVES];
+    KingSafety ks;
+    king_safety(b, &ks);
+    int n = gen_pseudo(b, pseudo);
+    for (int i = 0; i < n; i++)
+        if (move_is_safe(b, pseudo[i], &ks))
+            return true;
+    return false;
+}
+
 /*
  * The first and second occupied coordinates beyond `from` on the line towards
  * `to` (same rank or file), as the slide tables give them.

@@ -23,6 +23,9 @@ int gen_pseudo(const Board *b, Move *list);
 /* All legal moves of the side to move. */
 int gen_legal(Board *b, Move *list);
 
+/* Whether the side to move has a legal move: without one it has lost, checkmated or not. */
+bool has_legal_move(Board *b);
+
 /* Whether m is a pseudo-legal move here (for moves from the TT or killers). */
 bool move_is_pseudo(const Board *b, Move m);
 

@@ -95,12 +95,6 @@ void check_limits(void)
     }
 }
 
-static bool has_legal_move(Board *b)
-{
-    Move list[MAX_MOVES];
-    return gen_legal(b, list) > 0;
-}
-
 /*
  * The rules that can end the game at this node: a repetition verdict, the
  * natural limit, or nobody left to mate with; VALUE_NONE when play goes on.
@@ -716,19 +710,16 @@ static void choose_by_skill(Thread *t, SearchResult *out)
     int n = 0;
     for (int i = 0; i < shared.lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
         c[n++] = (Candidate){ t->root[i].move, t->root[i].score };
-    if (!n)
+    Move m = n ? skill_choose(&t->board, c, n, &shared.skill, &shared.rng) : out->best;
+    if (m == out->best)
         return;
-    Move m = skill_choose(&t->board, c, n, &shared.skill, &shared.rng);
-    for (int i = 0; i < n && m != out->best; i++)
+    out->best = m;
+    out->ponder = MOVE_NONE; /* unless the lines hold it: a mate in one may come from outside them */
+    for (int i = 0; i < n; i++)
         if (c[i].move == m) {
-            out->best = m;
             out->score = c[i].score;
             out->ponder = ponder_move(&t->board, &t->root[i]);
         }
-    if (m != out->best) { /* a mate in one the lines did not hold */
-        out->best = m;
-        out->ponder = MOVE_NONE;
-    }
 }
 
 void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
@@ -750,8 +741,8 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     atomic_store(&shared.offer, NULL);
     time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
     shared.skill = skill_of(shared.opt.limit_strength, shared.opt.elo, shared.opt.randomness, root->fullmove);
-    bool choosing = shared.skill.limited || shared.skill.spread > 0;
-    shared.lines = choosing && shared.opt.multipv < SKILL_CANDIDATES ? SKILL_CANDIDATES : shared.opt.multipv;
+    bool widen = skill_chooses(&shared.skill) && shared.opt.multipv < SKILL_CANDIDATES;
+    shared.lines = widen ? SKILL_CANDIDATES : shared.opt.multipv;
     /*
      * A move allowed only a few ms is searched alone: on a loaded machine
      * each helper waits for a core to start and again to stop, which costs
@@ -810,6 +801,6 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     out->depth = best->completed_depth;
     out->nodes = threads_nodes();
     out->ponder = ponder_move(&best->board, rm);
-    if (shared.skill.limited || shared.skill.spread > 0)
+    if (skill_chooses(&shared.skill))
         choose_by_skill(best, out);
 }

@@ -1,6 +1,7 @@
 #include <math.h>
 
 #include "movegen.h"
+#include "random.h"
 #include "score.h"
 #include "skill.h"
 
@@ -48,32 +49,21 @@ Skill skill_of(bool limit, int elo, int randomness, int fullmove)
     };
 }
 
-uint64_t skill_random(uint64_t *state)
+bool mates(Board *b, Move m)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* Whether the side to move has no legal move: in xiangqi that loses, checkmate or not. */
-static bool no_legal_move(Board *b)
-{
-    Move list[MAX_MOVES];
-    return gen_legal(b, list) == 0;
+    make_move(b, m);
+    bool mate = !has_legal_move(b);
+    unmake_move(b);
+    return mate;
 }
 
 Move mate_in_one(Board *b)
 {
     Move list[MAX_MOVES];
     int n = gen_legal(b, list);
-    for (int i = 0; i < n; i++) {
-        make_move(b, list[i]);
-        bool mate = no_legal_move(b);
-        unmake_move(b);
-        if (mate)
+    for (int i = 0; i < n; i++)
+        if (mates(b, list[i]))
             return list[i];
-    }
     return MOVE_NONE;
 }
 
@@ -119,7 +109,7 @@ Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t 
         Move safe = mate_rules ? any_safe_move(b) : MOVE_NONE;
         return safe ? safe : c[0].move;
     }
-    double r = (double)(skill_random(rng) >> 11) * 0x1p-53 * total;
+    double r = (double)(splitmix64(rng) >> 11) * 0x1p-53 * total;
     for (int i = 0; i < n; i++) {
         if (r < weight[i])
             return c[i].move;

@@ -31,6 +31,9 @@ typedef struct {
     int spread;        /* cp: a candidate this far below the best is e times less likely */
 } Skill;
 
+/* Whether the search picks its move by skill_choose rather than playing its best line. */
+static inline bool skill_chooses(const Skill *s) { return s->limited || s->spread > 0; }
+
 /* The skill of an Elo (UCI_Elo), with `limit` false for full strength; randomness in cp adds variety. */
 Skill skill_of(bool limit, int elo, int randomness, int fullmove);
 
@@ -46,6 +49,9 @@ typedef struct {
  */
 Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t *rng);
 
+/* Whether after m the opponent has no legal move: a mate, or a stalemate, which loses as well. */
+bool mates(Board *b, Move m);
+
 /* A move after which the opponent has no legal move (a mate in one), or MOVE_NONE. */
 Move mate_in_one(Board *b);
 
@@ -54,8 +60,5 @@ bool allows_mate_in_one(Board *b, Move m);
 
 /* A legal move that does not walk into a mate in one, or MOVE_NONE when every move does. */
 Move any_safe_move(Board *b);
-
-/* The next number of a seeded generator (splitmix64). */
-uint64_t skill_random(uint64_t *state);
 
 #endif

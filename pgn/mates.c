@@ -45,6 +45,14 @@ static const char *name_of(const PgnGame *g, int side)
     return name ? name : side == RED ? "red" : "black";
 }
 
+/* Names a slip with the position it was made in, so it can be looked at. */
+static void tell(const Tally *t, int ply, const Player *p, const char *what, const Board *b)
+{
+    char fen[FEN_MAX];
+    board_get_fen(b, fen);
+    printf("%s: game %d, ply %d: %s %s a mate in one: %s\n", t->path, t->games, ply + 1, p->name, what, fen);
+}
+
 static bool count_game(void *ctx, PgnGame *g)
 {
     Tally *t = ctx;
@@ -60,22 +68,20 @@ static bool count_game(void *ctx, PgnGame *g)
     pgn_position(g, 0, b);
     for (int i = 0; i < g->nmoves; i++) {
         Player *p = player(t, name_of(g, b->side));
-        Move mate = mate_in_one(b), list[MAX_MOVES];
-        char fen[FEN_MAX];
-        board_get_fen(b, fen);
+        bool could_mate = mate_in_one(b) != MOVE_NONE;
         p->moves++;
         if (allows_mate_in_one(b, g->moves[i])) {
             bool avoidable = any_safe_move(b) != MOVE_NONE;
             p->allowed += avoidable;
             p->forced += !avoidable;
             if (avoidable)
-                printf("%s: game %d, ply %d: %s allowed a mate in one: %s\n", t->path, t->games, i + 1, p->name, fen);
+                tell(t, i, p, "allowed", b);
+        }
+        if (could_mate && !mates(b, g->moves[i])) {
+            p->missed++;
+            tell(t, i, p, "missed", b);
         }
         make_move(b, g->moves[i]);
-        if (mate && gen_legal(b, list) > 0) {
-            p->missed++;
-            printf("%s: game %d, ply %d: %s missed a mate in one: %s\n", t->path, t->games, i + 1, p->name, fen);
-        }
     }
     free(b);
     return true;

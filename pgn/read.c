@@ -169,9 +169,8 @@ static void take_tag(Reader *r, const char *name, const char *value)
 /* Whether m gives what a check mark says: '+' a check, '#' a mate. */
 static bool gives_mark(Board *b, Move m, char mark)
 {
-    Move list[MAX_MOVES];
     make_move(b, m);
-    bool checked = b->checked, mated = checked && gen_legal(b, list) == 0;
+    bool checked = b->checked, mated = checked && !has_legal_move(b);
     unmake_move(b);
     return mark == '#' ? mated : checked && !mated;
 }

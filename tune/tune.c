@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../engine/clock.h"
+#include "../engine/random.h"
 #include "../engine/weights.h"
 #include "samples.h"
 #include "tune.h"
@@ -231,18 +232,10 @@ static void adam_step(Adam *adam, Params p, const Params g, size_t batch, double
         }
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static void shuffle(Sample *s, size_t n, uint64_t *rng)
 {
     for (size_t i = n; i > 1; i--) {
-        size_t j = next_random(rng) % i;
+        size_t j = splitmix64(rng) % i;
         Sample t = s[i - 1];
         s[i - 1] = s[j];
         s[j] = t;
