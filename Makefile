@@ -92,11 +92,7 @@ build/tsan/%.o: %.c
 
 # Criterion comes from Debian's libcriterion-dev; install it when it is missing.
 criterion:
-	@if ! echo '#include <criterion/criterion.h>' | $(CC) -E -x c - >/dev/null 2>&1; then \
-	    echo "make: Criterion headers not found; installing libcriterion-dev with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libcriterion-dev; \
-	fi
+	@echo '#include <criterion/criterion.h>' | $(CC) -E -x c - >/dev/null 2>&1 || ./tools/need libcriterion-dev
 
 # Criterion's own runner leaks a little at exit; everything else must not.
 test: chuhan tests/run
@@ -116,12 +112,8 @@ fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
 
 clang:
-	@if ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | \
-	    clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1; then \
-	    echo "make: clang with libFuzzer not found; installing clang and libclang-rt-14-dev with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang libclang-rt-14-dev; \
-	fi
+	@echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | \
+	    clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 || ./tools/need clang libclang-rt-14-dev
 
 perft: chuhan
 	./chuhan perft --suite perft/perft.txt

@@ -64,9 +64,18 @@ static const OptionDef defs[] = {
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
-/* UCCI 3.0 names its randomness in words; they stand for these centipawns. */
-static const char *const randomness_words[] = { "none", "tiny", "small", "medium", "large", "huge" };
-static const int randomness_cp[] = { 0, 5, 10, 20, 40, 80 };
+/* UCCI 3.0 names its randomness in words: the centipawns they stand for, written into number, or the value as it is. */
+static const char *randomness_value(const char *value, char number[8])
+{
+    static const char *const words[] = { "none", "tiny", "small", "medium", "large", "huge" };
+    static const int cp[] = { 0, 5, 10, 20, 40, 80 };
+    for (int w = 0; value && w < 6; w++)
+        if (!strcasecmp(value, words[w])) {
+            snprintf(number, 8, "%d", cp[w]);
+            return number;
+        }
+    return value;
+}
 
 static const char *type_names[] = { "check", "spin", "combo", "button", "string" };
 
@@ -190,9 +199,8 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     long long num = 0;
     bool flag = false;
     int var = 0;
-    for (int w = 0; o->id == O_RANDOMNESS && value && w < 6; w++)
-        if (!strcasecmp(value, randomness_words[w]))
-            snprintf(number, sizeof number, "%d", randomness_cp[w]), value = number;
+    if (o->id == O_RANDOMNESS)
+        value = randomness_value(value, number);
     if (o->type != OPT_BUTTON && (!value || !*value)) {
         snprintf(err, errlen, "option '%s' needs a value", name);
         return false;
