@@ -484,6 +484,28 @@ static Move resolve_san(Board *b, const San *q, char *err, size_t errlen)
     return MOVE_NONE;
 }
 
+int move_read_all(Board *b, const char *text, Move out[MAX_MOVES], char *err, size_t errlen)
+{
+    San san;
+    if (parse_san(text, &san) && san.type == PAWN && !san.capture && san.file < 0 && san.rank < 0) {
+        Move list[MAX_MOVES];
+        int n = gen_legal(b, list), found = 0;
+        for (int i = 0; i < n; i++)
+            if (san_fits(b, &san, list[i])) {
+                out[found] = list[i];
+                if (sq_file(move_from(list[i])) == sq_file(san.to)) { /* the advancing pawn first */
+                    out[found] = out[0];
+                    out[0] = list[i];
+                }
+                found++;
+            }
+        if (found > 1)
+            return found;
+    }
+    out[0] = move_read(b, text, err, errlen);
+    return out[0] != MOVE_NONE;
+}
+
 int utf8_prefix(const char *s, int max)
 {
     int n = (int)strnlen(s, (size_t)max);

@@ -67,6 +67,13 @@ void move_name(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX
 Move move_read(Board *b, const char *text, char *err, size_t errlen);
 
 /*
+ * Every legal move that text may name, for a reader that can look ahead:
+ * one, as move_read reads it, except where a cutechess pawn name fits
+ * several pawns (the advancing one first). 0 with the reason in err.
+ */
+int move_read_all(Board *b, const char *text, Move out[MAX_MOVES], char *err, size_t errlen);
+
+/*
  * Why m is not a legal move of the side to move, in words ("the horse's leg
  * is blocked", "the generals would face each other", ...), or NULL when it
  * is legal. b is changed and restored.

@@ -10,6 +10,8 @@ void pgn_game_init(PgnGame *g)
     strcpy(g->result, "*");
     g->nmoves = 0;
     g->error[0] = 0;
+    g->unsure_from = 0;
+    g->unsure_to = -1;
 }
 
 const char *pgn_tag(const PgnGame *g, const char *name)

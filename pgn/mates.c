@@ -18,6 +18,7 @@ enum { PLAYERS_MAX = 64 };
 typedef struct {
     char name[PGN_VALUE_MAX];
     long moves, missed, allowed, forced; /* forced: every move allowed a mate in one */
+    long unsure;                         /* missed or allowed where the file reads two ways */
 } Player;
 
 typedef struct {
@@ -70,16 +71,19 @@ static bool count_game(void *ctx, PgnGame *g)
         Player *p = player(t, name_of(g, b->side));
         bool could_mate = mate_in_one(b) != MOVE_NONE;
         p->moves++;
+        bool sure = i < g->unsure_from || i > g->unsure_to;
         if (allows_mate_in_one(b, g->moves[i])) {
             bool avoidable = any_safe_move(b) != MOVE_NONE;
-            p->allowed += avoidable;
+            p->allowed += avoidable && sure;
+            p->unsure += avoidable && !sure;
             p->forced += !avoidable;
             if (avoidable)
-                tell(t, i, p, "allowed", b);
+                tell(t, i, p, sure ? "allowed" : "(in a game the file leaves unsure) allowed", b);
         }
         if (could_mate && !mates(b, g->moves[i])) {
-            p->missed++;
-            tell(t, i, p, "missed", b);
+            p->missed += sure;
+            p->unsure += !sure;
+            tell(t, i, p, sure ? "missed" : "(in a game the file leaves unsure) missed", b);
         }
         make_move(b, g->moves[i]);
     }
@@ -103,8 +107,9 @@ int pgn_mates_main(int argc, char **argv)
     }
     for (int i = 0; t && i < t->nplayers; i++) {
         const Player *p = &t->players[i];
-        printf("%s: %ld moves, %ld mates in one missed, %ld allowed (and %ld when every move allowed one)\n", p->name,
+        printf("%s: %ld moves, %ld mates in one missed, %ld allowed (and %ld when every move allowed one)", p->name,
                p->moves, p->missed, p->allowed, p->forced);
+        printf(p->unsure ? "; %ld more where the file reads two ways\n" : "\n", p->unsure);
     }
     free(t);
     return failed;

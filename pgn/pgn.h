@@ -26,6 +26,7 @@ typedef struct {
     int nmoves;
     Move moves[PGN_PLIES_MAX];
     char error[PGN_ERROR_MAX]; /* why the moves stop short of the file's, or "" */
+    int unsure_from, unsure_to; /* moves the text leaves open (see pgn_read_text); none when from > to */
 } PgnGame;
 
 /* No tags, the start position, no moves, result "*". */
@@ -45,7 +46,11 @@ typedef bool (*PgnVisit)(void *ctx, PgnGame *g);
  * annotations are skipped; moves may be written in any of the notations
  * move_read() knows, with or without move numbers. A game whose moves go
  * wrong keeps those before the first bad one and says why in `error`, with
- * the move's number. Returns the number of games.
+ * the move's number. cutechess names a pawn's move by its point alone, so a
+ * game may read more than one way: the reading taken is the one that plays to
+ * the end, the advancing pawn first; where another does too, the moves whose
+ * position or move differs between the first and the last such reading are
+ * marked unsure. Returns the number of games.
  */
 int pgn_read_text(const char *text, PgnVisit visit, void *ctx);
 

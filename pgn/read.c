@@ -7,13 +7,19 @@
 #include "../engine/movegen.h"
 #include "pgn.h"
 
-/* The game being read and the position its moves have reached. */
+enum { WORD_MAX = 64, TRIES_MAX = 256 };
+
+/* The game being read: its tags, its starting position and the words of its move text. */
 typedef struct {
     PgnGame game;
     Board board;
+    char words[PGN_PLIES_MAX + 1][WORD_MAX];
+    Move first[PGN_PLIES_MAX]; /* the first reading that plays to the end */
+    int nwords;
+    int tries;        /* left for looking ahead at names that fit several moves */
     bool begun;       /* the game has tags or moves */
     bool in_moves;    /* its move text has begun: a tag now starts the next game */
-    bool failed;      /* a move went wrong: the game's other moves are skipped */
+    bool failed;      /* its FEN is bad: its moves are skipped */
     bool outside;     /* after a result: text is no game's until a tag or a move number */
     PgnVisit visit;
     void *ctx;
@@ -95,8 +101,6 @@ static const char *read_tag(const char *p, char name[PGN_NAME_MAX], char value[4
     return *p == ']' ? p + 1 : p;
 }
 
-enum { WORD_MAX = 64 };
-
 /* A word of move text: up to white space or a character that opens or closes something. */
 static const char *read_word(const char *p, char word[WORD_MAX])
 {
@@ -135,12 +139,16 @@ static void start_game(Reader *r)
 {
     pgn_game_init(&r->game);
     board_set_fen(&r->board, START_FEN, NULL, 0);
+    r->nwords = 0;
     r->begun = r->in_moves = r->failed = false;
 }
+
+static void play_words(Reader *r);
 
 static void finish_game(Reader *r)
 {
     if (r->begun) {
+        play_words(r);
         r->count++;
         r->stop = !r->visit(r->ctx, &r->game);
     }
@@ -175,53 +183,119 @@ static bool gives_mark(Board *b, Move m, char mark)
     return mark == '#' ? mated : checked && !mated;
 }
 
-/*
- * cutechess names a pawn's move by its target alone, though another pawn
- * may reach it too; the check mark it writes can tell the two apart.
- */
-static Move by_mark(Board *b, Move m, char mark)
+/* The moves a word of move text may mean, those that give its check mark first. */
+static int read_moves(Board *b, char *word, Move list[MAX_MOVES], char *err, size_t errlen)
 {
-    if (!mark || gives_mark(b, m, mark))
-        return m;
-    Move list[MAX_MOVES];
-    int n = gen_legal(b, list), type = piece_type_of[b->sq[move_from(m)]];
-    for (int i = 0; i < n; i++)
-        if (list[i] != m && move_to(list[i]) == move_to(m) && piece_type_of[b->sq[move_from(list[i])]] == type
-            && gives_mark(b, list[i], mark))
-            return list[i];
-    return m;
+    size_t skip = number_prefix(word), len = strlen(word);
+    char mark = len > skip + 2 && strchr("+#", word[len - 1]) ? word[len - 1] : 0;
+    strip_marks(word);
+    int n = move_read_all(b, word, list, err, errlen);
+    if (!n && skip)
+        n = move_read_all(b, word + skip, list, err, errlen);
+    for (int i = 0, fit = 0; mark && i < n; i++)
+        if (gives_mark(b, list[i], mark)) {
+            Move m = list[i];
+            list[i] = list[fit];
+            list[fit++] = m;
+        }
+    return n;
 }
 
-static void take_move(Reader *r, char *word)
+/*
+ * Plays the words from ply i on. cutechess names a pawn's move by its point
+ * alone though two pawns may reach it: such a name means the pawn whose game
+ * then goes on to the end. Returns whether it did; when not, the board is
+ * back at ply i.
+ */
+static bool play_from(Reader *r, int i, bool look_ahead, bool last)
 {
     PgnGame *g = &r->game;
     Board *b = &r->board;
-    size_t skip = number_prefix(word);
-    if (r->failed || !word[skip])
+    int start = i;
+    for (; i < r->nwords; i++) {
+        Move list[MAX_MOVES];
+        char word[WORD_MAX], err[128];
+        strcpy(word, r->words[i]);
+        int n = i < PGN_PLIES_MAX ? read_moves(b, word, list, err, sizeof err) : 0;
+        if (i == PGN_PLIES_MAX)
+            snprintf(err, sizeof err, "the game is longer than %d plies", PGN_PLIES_MAX);
+        if (!n) {
+            g->nmoves = i;
+            snprintf(g->error, PGN_ERROR_MAX, "move %d (%s) %s: %s", b->fullmove, b->side == RED ? "red" : "black",
+                     word + number_prefix(word), err);
+            break;
+        }
+        if (n > 1 && look_ahead && r->tries > 0) {
+            for (int k = 0; k < n && r->tries > 0; k++) {
+                Move m = list[last ? n - 1 - k : k];
+                r->tries--;
+                make_move(b, m);
+                g->moves[i] = m;
+                if (play_from(r, i + 1, true, last))
+                    return true;
+                unmake_move(b);
+            }
+            break;
+        }
+        make_move(b, list[0]);
+        g->moves[i] = list[0];
+    }
+    if (i == r->nwords) {
+        g->nmoves = i;
+        g->error[0] = 0;
+        return true;
+    }
+    while (i-- > start)
+        unmake_move(b);
+    return false;
+}
+
+/* Marks the moves where the game's reading differs from `other`, another reading of its words. */
+static void mark_unsure(Reader *r, const Move *other)
+{
+    PgnGame *g = &r->game;
+    Board *b = &r->board, *a = malloc(sizeof *a);
+    if (!a)
         return;
-    size_t len = strlen(word);
-    char mark = len > skip + 2 && strchr("+#", word[len - 1]) ? word[len - 1] : 0;
-    strip_marks(word);
-    char err[128];
-    Move m = move_read(b, word, err, sizeof err);
-    if (!m && skip) {
-        word += skip;
-        m = move_read(b, word, err, sizeof err);
+    pgn_position(g, 0, a);
+    pgn_position(g, 0, b);
+    for (int i = 0; i < g->nmoves; i++) {
+        if (a->key != b->key || other[i] != g->moves[i]) {
+            g->unsure_from = g->unsure_from <= g->unsure_to ? g->unsure_from : i;
+            g->unsure_to = i;
+        }
+        make_move(a, g->moves[i]);
+        make_move(b, other[i]);
     }
-    if (m)
-        m = by_mark(b, m, mark);
-    if (m && g->nmoves == PGN_PLIES_MAX) {
-        m = MOVE_NONE;
-        snprintf(err, sizeof err, "the game is longer than %d plies", PGN_PLIES_MAX);
-    }
-    if (!m) {
-        snprintf(g->error, PGN_ERROR_MAX, "move %d (%s) %s: %s", b->fullmove, b->side == RED ? "red" : "black", word,
-                 err);
-        r->failed = true;
+    free(a);
+}
+
+/* The game's moves from its words; where no reading plays them all, the first reading's up to its failure. */
+static void play_words(Reader *r)
+{
+    if (r->failed)
+        return;
+    r->tries = TRIES_MAX;
+    if (!play_from(r, 0, true, false)) {
+        play_from(r, 0, false, false);
         return;
     }
-    make_move(b, m);
-    g->moves[g->nmoves++] = m;
+    PgnGame *g = &r->game;
+    int n = g->nmoves;
+    memcpy(r->first, g->moves, (size_t)n * sizeof(Move));
+    r->tries = TRIES_MAX;
+    pgn_position(g, 0, &r->board);
+    if (play_from(r, 0, true, true) && memcmp(r->first, g->moves, (size_t)n * sizeof(Move)))
+        mark_unsure(r, r->first);
+    memcpy(g->moves, r->first, (size_t)n * sizeof(Move));
+    g->nmoves = n;
+    g->error[0] = 0;
+}
+
+static void take_move(Reader *r, const char *word)
+{
+    if (!r->failed && word[number_prefix(word)] && r->nwords <= PGN_PLIES_MAX)
+        strcpy(r->words[r->nwords++], word);
 }
 
 int pgn_read_text(const char *p, PgnVisit visit, void *ctx)
