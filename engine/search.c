@@ -1,16 +1,76 @@
-#include <sched.h>
+/*
+ * The search: iterative deepening with aspiration windows over a principal-
+ * variation search and quiescence. Threads share only the transposition
+ * table (Lazy SMP): each searches the whole tree, and a helper starts one
+ * depth deeper when another thread is already on its depth.
+ */
 #include <stdatomic.h>
 #include <string.h>
 
 #include "clock.h"
 #include "evaluate.h"
+#include "movegen.h"
+#include "movepick.h"
 #include "rules.h"
-#include "search_internal.h"
 #include "search_params.h"
 #include "see.h"
+#include "skill.h"
+#include "threads.h"
+#include "timeman.h"
 #include "tt.h"
 
-SearchShared shared = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
+/* State shared by the threads of one search. */
+typedef struct {
+    SearchOptions opt;
+    Skill skill;                 /* this search's level and variety */
+    int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
+    uint64_t rng;                /* the seeded generator of skill_choose */
+    SearchLimits limits;
+    TimeManager tm;
+    const SearchReporter *rep;
+    atomic_bool stop;
+    atomic_bool pondering;       /* set by a ponder search until ponderhit */
+    _Atomic int64_t ponderhit_at;
+    bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
+    uint64_t stop_seen_at;       /* main thread: nodes when a stop before depth 1's end was seen */
+    atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
+    _Atomic int completed;       /* deepest iteration any thread has completed */
+    _Atomic int searching[MAX_PLY]; /* threads at work on each depth */
+    pthread_mutex_t lock;        /* taken to act on a completed iteration */
+    int stable, last_score;      /* time management state across iterations */
+    Move last_best;
+    Move last_reported;          /* first move of the last reported PV */
+} SearchShared;
+
+static SearchShared shared = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
+
+/* What the moves of a node share. */
+typedef struct {
+    int depth, ply, root_depth;
+    bool pv_node, cut_node, checked, improving;
+    Move killer[2], counter;
+    int cont[2];
+} Node;
+
+/*
+ * A stop (from the GUI, the clock or the node limit) takes effect only once
+ * the main thread has finished depth 1, so even an instant stop answers with
+ * a searched move and a real score.
+ */
+static inline bool stopped(void)
+{
+    return atomic_load_explicit(&shared.stop, memory_order_relaxed) && atomic_load_explicit(&shared.armed, memory_order_relaxed);
+}
+
+/*
+ * A thread also drops an iteration another thread has completed: it would
+ * only redo that work. Either reason stays true until the thread is back in
+ * iterate(): the values returned on the way there mean nothing.
+ */
+static inline bool interrupted(const Thread *t)
+{
+    return stopped() || atomic_load_explicit(&shared.completed, memory_order_relaxed) >= t->root_depth;
+}
 
 static int lmr_table[64][64];
 
@@ -75,7 +135,7 @@ void search_ponderhit(void)
 static int64_t elapsed(void) { return now_ms() - shared.tm.start; }
 
 /* Main thread only: limits that can end the search in the middle of an iteration. */
-void check_limits(void)
+static void check_limits(void)
 {
     if (shared.limits.nodes && threads_nodes() >= shared.limits.nodes)
         atomic_store(&shared.stop, true);
@@ -244,12 +304,13 @@ static void root_move_done(Thread *t, RootMove *rm, int v, bool improved_alpha, 
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node);
 
+enum { KEEP, PRUNE, PRUNE_QUIETS };
 /*
  * Shallow pruning before the move is made, asked only once a move has been
  * searched so a mate is never mistaken: losing captures, late quiet moves
  * (PRUNE_QUIETS: and every quiet move after them), quiets that lose material.
  */
-int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
+static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
 {
     int d = n->depth;
     if (d > EARLY_PRUNE_DEPTH)
@@ -266,7 +327,7 @@ int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture,
  * prunable), check extension, late move reduction, the null-window search
  * and the PVS re-searches. VALUE_NONE when futility drops the move.
  */
-int search_move(Thread *t, const Node *n, Move m, bool capture, int hist, int legal, int alpha, int beta, bool prunable)
+static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist, int legal, int alpha, int beta, bool prunable)
 {
     Board *b = &t->board;
     int depth = n->depth, ply = n->ply;
@@ -414,23 +475,6 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     t->history.killers[ply + 1][0] = t->history.killers[ply + 1][1] = MOVE_NONE;
 
     for (;;) {
-        /* 10. Young brothers wait: with the first move searched, the rest can go to other threads. */
-        if (legal && !root && can_split(t, depth)) {
-            SplitStart s = { alpha, beta, best, legal, nquiets, best_move, quiets };
-            SplitPoint *sp = split_open(t, &mp, &ks, &n, &s);
-            split_work(t, sp);
-            split_close(t, sp);
-            if (interrupted(t))
-                return 0;
-            best = sp->best;
-            best_move = sp->best_move;
-            nquiets = sp->nquiets;
-            memcpy(quiets, sp->quiets, sizeof *quiets * (size_t)nquiets);
-            t->pv_len[ply] = sp->pv_len;
-            for (int k = ply; k < sp->pv_len; k++)
-                t->pv[ply][k] = sp->pv[k];
-            break;
-        }
         RootMove *rm = NULL;
         if (root) {
             if (t->pv_index + root_index >= t->nroot)
@@ -451,7 +495,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         if (root && t->id == 0 && shared.rep->currmove && elapsed() > 3000)
             shared.rep->currmove(shared.rep->ctx, depth, m, t->pv_index + root_index);
 
-        /* 11. Pruning before the move is made: losing captures, late and losing quiet moves. */
+        /* 10. Pruning before the move is made: losing captures, late and losing quiet moves. */
         if (!root && best > -VALUE_MATE_BOUND && !checked) {
             int p = prune_early(b, &n, m, capture, picker_bad_stage(&mp), legal);
             if (p == PRUNE_QUIETS)
@@ -460,7 +504,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
                 continue;
         }
 
-        /* 12. The move searched: futility, extension, reduction, null window and re-searches. */
+        /* 11. The move searched: futility, extension, reduction, null window and re-searches. */
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         int v = search_move(t, &n, m, capture, hist, legal, alpha, beta, !root && best > -VALUE_MATE_BOUND);
         if (v == VALUE_NONE)
@@ -486,11 +530,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             quiets[nquiets++] = m;
     }
 
-    /* 13. No legal move: checkmate or stalemate, both lose. */
+    /* 12. No legal move: checkmate or stalemate, both lose. */
     if (!legal)
         return mated_in(ply);
 
-    /* 14. A quiet cutoff teaches the histories; the result goes into the table. */
+    /* 13. A quiet cutoff teaches the histories; the result goes into the table. */
     if (best >= beta && b->sq[move_to(best_move)] == EMPTY)
         history_update_quiet(&t->history, b, ply, depth, best_move, quiets, nquiets);
 
@@ -583,15 +627,56 @@ static void iteration_done(Thread *t, int depth, int multipv)
     pthread_mutex_unlock(&shared.lock);
 }
 
+/*
+ * One root line at `depth` in a window around its last score, widened on
+ * the side it fails until the score falls inside. Sorts the lines after it.
+ */
+static void aspiration(Thread *t, int depth, int multipv)
+{
+    int prev = t->root[t->pv_index].prev_score, delta = ASPIRATION_DELTA;
+    int alpha = -VALUE_INF, beta = VALUE_INF;
+    if (depth >= ASPIRATION_DEPTH && prev > -VALUE_INF) {
+        alpha = prev - delta > -VALUE_INF ? prev - delta : -VALUE_INF;
+        beta = prev + delta < VALUE_INF ? prev + delta : VALUE_INF;
+    }
+    t->seldepth = 0;
+    for (;;) {
+        int v = search(t, alpha, beta, depth, 0, false);
+        sort_root(t->root + t->pv_index, t->nroot - t->pv_index);
+        if (interrupted(t))
+            return;
+        int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+        if (t->id == 0 && bound != BOUND_EXACT && multipv == 1 && elapsed() > 3000)
+            report(t, 0, depth, bound);
+        if (bound == BOUND_UPPER) {
+            beta = (alpha + beta) / 2;
+            alpha = v - delta > -VALUE_INF ? v - delta : -VALUE_INF;
+        } else if (bound == BOUND_LOWER) {
+            beta = v + delta < VALUE_INF ? v + delta : VALUE_INF;
+        } else {
+            return;
+        }
+        delta += delta / 2;
+    }
+}
+
+/*
+ * The depth a thread searches next, after `done`: one deeper than the
+ * deepest iteration completed by anyone, and for a helper one more when
+ * another thread is already on that depth, so the threads spread out.
+ */
+static int next_depth(const Thread *t, int done)
+{
+    int completed = atomic_load(&shared.completed), depth = (done > completed ? done : completed) + 1;
+    if (t->id && atomic_load(&shared.searching[depth]) && (!shared.limits.depth || depth < shared.limits.depth))
+        depth++;
+    return depth;
+}
+
 static void iterate(Thread *t)
 {
-    bool main = t->id == 0;
     int multipv = shared.lines < t->nroot ? shared.lines : t->nroot;
-
-    for (int depth = 1; depth < MAX_PLY - 4 && !stopped(); depth++) {
-        /* A helper takes the next depth when a thread is already on this one; the main thread never skips. */
-        if (!main && atomic_load(&shared.searching[depth]) && depth + 1 < MAX_PLY - 4 && (!shared.limits.depth || depth < shared.limits.depth))
-            depth++;
+    for (int depth = next_depth(t, 0); depth < MAX_PLY - 4 && !stopped(); depth = next_depth(t, depth)) {
         if (shared.limits.depth && depth > shared.limits.depth)
             break;
         t->root_depth = depth;
@@ -600,44 +685,13 @@ static void iterate(Thread *t)
             t->root[i].prev_score = t->root[i].score;
             t->root[i].nodes = 0;
         }
-
         for (t->pv_index = 0; t->pv_index < multipv && !interrupted(t); t->pv_index++) {
-            t->seldepth = 0;
-            int prev = t->root[t->pv_index].prev_score, delta = ASPIRATION_DELTA;
-            int alpha = -VALUE_INF, beta = VALUE_INF;
-            if (depth >= ASPIRATION_DEPTH && prev > -VALUE_INF) {
-                alpha = prev - delta > -VALUE_INF ? prev - delta : -VALUE_INF;
-                beta = prev + delta < VALUE_INF ? prev + delta : VALUE_INF;
-            }
-            for (;;) {
-                int v = search(t, alpha, beta, depth, 0, false);
-                sort_root(t->root + t->pv_index, t->nroot - t->pv_index);
-                if (interrupted(t))
-                    break;
-                int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
-                if (main && bound != BOUND_EXACT && multipv == 1 && elapsed() > 3000)
-                    report(t, 0, depth, bound);
-                if (bound == BOUND_UPPER) {
-                    beta = (alpha + beta) / 2;
-                    alpha = v - delta > -VALUE_INF ? v - delta : -VALUE_INF;
-                } else if (bound == BOUND_LOWER) {
-                    beta = v + delta < VALUE_INF ? v + delta : VALUE_INF;
-                } else {
-                    break;
-                }
-                delta += delta / 2;
-            }
+            aspiration(t, depth, multipv);
             sort_root(t->root, t->pv_index + 1);
         }
         atomic_fetch_sub(&shared.searching[depth], 1);
-        if (stopped())
-            break;
-        if (interrupted(t)) {
-            if (!main)
-                help(t);
-            depth = atomic_load(&shared.completed); /* the loop goes on one deeper */
+        if (interrupted(t))
             continue;
-        }
         t->completed_depth = depth;
         iteration_done(t, depth, multipv);
     }
@@ -737,8 +791,6 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     shared.stable = 0;
     shared.last_score = VALUE_NONE;
     shared.last_best = MOVE_NONE;
-    shared.root = root;
-    atomic_store(&shared.offer, NULL);
     time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
     shared.skill = skill_of(shared.opt.limit_strength, shared.opt.elo, shared.opt.randomness, root->fullmove);
     bool widen = skill_chooses(&shared.skill) && shared.opt.multipv < SKILL_CANDIDATES;
@@ -749,7 +801,6 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
      * the clock more than it searches.
      */
     int helpers = shared.tm.hard && shared.tm.hard < HELPERS_MIN_MS ? 0 : threads_count() - 1;
-    atomic_store(&shared.idle, helpers);
     tt_new_search();
 
     Move moves[MAX_MOVES];
@@ -764,9 +815,6 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
             if (i)
                 board_copy(&t->board, root);
             atomic_store(&t->nodes, 0);
-            t->split = NULL;
-            t->nsplits = 0;
-            atomic_store(&t->cut, false);
             t->root_hply = root->hply;
             t->nroot = n;
             t->completed_depth = t->seldepth = 0;

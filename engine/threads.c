@@ -16,19 +16,12 @@ bool threads_resize(int n)
         return false;
     /* Touched here, not in the first search: faulting in 128 threads' pages there took seconds. */
     memset(fresh, 0, (size_t)n * sizeof *fresh);
-    for (int i = 0; i < pool_size; i++)
-        for (int j = 0; j < MAX_SPLITS; j++)
-            pthread_mutex_destroy(&pool[i].splits[j].lock);
     aligned_block_free(pool);
     pool = fresh;
     pool_size = n;
     for (int i = 0; i < n; i++) {
         pool[i].id = i;
         pool[i].board.nn = &pool[i].nn;
-        for (int j = 0; j < MAX_SPLITS; j++) {
-            pthread_mutex_init(&pool[i].splits[j].lock, NULL);
-            pool[i].splits[j].owner = i;
-        }
     }
     return true;
 }
