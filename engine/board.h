@@ -34,6 +34,7 @@ typedef struct Board {
     uint8_t checks[2];        /* checks each side gave since the last capture */
     uint8_t count[2][PIECE_TYPE_NB]; /* men of each side and type on the board */
     bool checked;             /* the side to move is in check (in positions of play; see make_move) */
+    uint8_t rules;            /* the RuleSet (rules.h) the game is played by; board_clear makes it Asian */
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */
     Score psq;                /* material and placement, red's view, kept by make_move */

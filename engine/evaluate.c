@@ -361,7 +361,7 @@ static int blend(Score s, int phase, int scale)
 
 int fade_to_limit(const Board *b, int v)
 {
-    int left = natural_limit() - natural_count(b);
+    int left = natural_limit(b->rules) - natural_count(b);
     return left < NATURAL_FADE_PLIES ? v * (left + NATURAL_FADE_FLOOR) / (NATURAL_FADE_PLIES + NATURAL_FADE_FLOOR) : v;
 }
 
@@ -407,11 +407,7 @@ int evaluate_coefficients(const Board *b, EvalCoeffs *c)
     return side_view(b, blend(s, c->phase, scale_of(c->drawish[eg_leader(s)])), c->phase);
 }
 
-static bool use_network = EVAL_NETWORK_BY_DEFAULT;
-void eval_use_network(bool on) { use_network = on; }
-bool eval_uses_network(void) { return use_network; }
-
-int evaluate(Board *b) { return fade_to_limit(b, use_network ? nnue_evaluate(b) : hand_evaluate(b)); }
+int evaluate_by(Board *b, bool network) { return fade_to_limit(b, network ? nnue_evaluate(b) : hand_evaluate(b)); }
 
 /* The first weight of each term, as EvalWeights orders them, and the end of the last. */
 static const int term_first[TERM_NB + 1] = {

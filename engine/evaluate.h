@@ -11,15 +11,15 @@
  * or the hand-written evaluation's, faded as the natural limit nears (an
  * edge that cannot be turned into a capture soon is worth less).
  */
-int evaluate(Board *b);
+int evaluate_by(Board *b, bool network);
+/* In a search: the network when the board carries its accumulators (an engine's choice), else hand-written. */
+static inline int evaluate(Board *b) { return evaluate_by(b, b->nn != NULL); }
 /* The hand-written evaluation alone, unfaded: side to move's view with the tempo. */
 int hand_evaluate(const Board *b);
 int fade_to_limit(const Board *b, int v);
 
-/* Which evaluation evaluate() uses; chosen while no search runs. The network by default. */
+/* Engines evaluate with the network unless told otherwise (SearchOptions.hand_eval). */
 enum { EVAL_NETWORK_BY_DEFAULT = 1 };
-void eval_use_network(bool on);
-bool eval_uses_network(void);
 
 enum EvalTerm {
     TERM_MATERIAL,   /* base values */

@@ -2,17 +2,12 @@
 #include "rules.h"
 #include "tables.h"
 
-static RuleSet rules = RULES_ASIAN;
-
-void rules_use(RuleSet r) { rules = r; }
-RuleSet rules_in_use(void) { return rules; }
-
-int natural_limit(void) { return rules == RULES_ASIAN ? NATURAL_LIMIT_ASIAN : NATURAL_LIMIT_REPETITION_DRAW; }
+int natural_limit(RuleSet r) { return r == RULES_ASIAN ? NATURAL_LIMIT_ASIAN : NATURAL_LIMIT_REPETITION_DRAW; }
 
 int natural_count(const Board *b)
 {
     int n = b->rule60;
-    if (rules != RULES_ASIAN)
+    if (b->rules != RULES_ASIAN)
         return n;
     for (int side = RED; side <= BLACK; side++)
         if (b->checks[side] > FREE_CHECKS)
@@ -22,7 +17,7 @@ int natural_count(const Board *b)
 
 bool natural_limit_reached(const Board *b)
 {
-    int limit = natural_limit();
+    int limit = natural_limit(b->rules);
     return b->rule60 >= limit && natural_count(b) >= limit; /* the count never exceeds rule60 */
 }
 
@@ -151,7 +146,7 @@ Verdict repetition_verdict(Board *b, int root_hply)
             first = i;
         /* A repetition inside the search, or the third occurrence reaching back before the root. */
         if (first != i || b->hply - i >= root_hply)
-            return rules == RULES_ASIAN ? judge_cycle(b, first) : VERDICT_DRAW;
+            return b->rules == RULES_ASIAN ? judge_cycle(b, first) : VERDICT_DRAW;
     }
     return VERDICT_NONE;
 }

@@ -17,13 +17,11 @@
  */
 typedef enum { RULES_ASIAN, RULES_REPETITION_DRAW } RuleSet;
 
-/* Chosen while no search runs; the search and the evaluation read it. Asian by default. */
-void rules_use(RuleSet r);
-RuleSet rules_in_use(void);
+/* A board carries the rule set of its game (Board.rules); the search and the evaluation judge by it. */
 
 /* Counted plies at which the natural limit draws the game: 120 (Asian, 60 moves) or 100. */
 enum { NATURAL_LIMIT_ASIAN = 120, NATURAL_LIMIT_REPETITION_DRAW = 100, FREE_CHECKS = 10 };
-int natural_limit(void);
+int natural_limit(RuleSet r);
 
 /*
  * Plies counted towards the natural limit: plies since the last capture,

@@ -803,6 +803,9 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
     int helpers = shared.tm.hard && shared.tm.hard < HELPERS_MIN_MS ? 0 : threads_count() - 1;
     tt_new_search();
 
+    /* A board without accumulators is evaluated by hand. */
+    for (int i = 0; i < threads_count(); i++)
+        thread_at(i)->board.nn = shared.opt.hand_eval ? NULL : &thread_at(i)->nn;
     Move moves[MAX_MOVES];
     Board *b0 = &thread_at(0)->board;
     board_copy(b0, root);

@@ -35,6 +35,7 @@ typedef struct {
     bool limit_strength;   /* play at `elo` (engine/skill.h) */
     int elo;
     int randomness;        /* cp: variety among moves this close to the best; 0 plays the best */
+    bool hand_eval;        /* the hand-written evaluation instead of the network */
 } SearchOptions;
 
 /* One principal variation, reported after each iteration (and on long aspiration failures). */

@@ -100,7 +100,7 @@ static bool game_result(Session *s)
         break;
     }
     if (natural_limit_reached(b)) {
-        out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit());
+        out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit(b->rules));
         return true;
     }
     if (dead_draw(b)) {
@@ -215,7 +215,9 @@ static void user_move(Session *s, const char *text)
 static void new_game(Session *s)
 {
     drop_search(s);
+    int rules = s->board.rules;
     board_set_fen(&s->board, START_FEN, NULL, 0);
+    s->board.rules = (uint8_t)rules;
     search_clear();
     xb.force = xb.analyzing = xb.game_over = xb.computer = false;
     xb.engine_side = BLACK;
@@ -348,8 +350,10 @@ static bool cecp_command(Session *s, char **tok, int n)
     } else if (!strcasecmp(cmd, "setboard")) {
         join_tokens(tok + 1, n - 1, fen, sizeof fen);
         drop_search(s);
+        int rules = s->board.rules;
         if (!board_set_fen(&s->board, fen, err, sizeof err))
             report_error(s, "bad FEN: %s", err);
+        s->board.rules = (uint8_t)rules;
         xb.game_over = false;
         if (xb.analyzing)
             think(s);

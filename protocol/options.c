@@ -299,10 +299,11 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     case O_DEBUG:
         break;
     case O_USE_NNUE:
-        session_stop(s);
-        if (flag != eval_uses_network())
+        if (flag == opt.hand_eval) {
+            opt.hand_eval = !flag;
+            apply_search_options(s, &opt, err, errlen, &ok);
             search_clear(); /* the table's static values are the other evaluation's */
-        eval_use_network(flag);
+        }
         break;
     case O_EVALFILE:
         session_stop(s);

@@ -41,10 +41,7 @@ void session_update_settings(Session *s)
     RuleSet rules = s->rules_choice >= 0 ? (RuleSet)s->rules_choice
                   : s->variant_set      ? RULES_REPETITION_DRAW
                                         : RULES_ASIAN;
-    if (rules != rules_in_use()) {
-        session_stop(s);
-        rules_use(rules);
-    }
+    s->board.rules = (uint8_t)rules; /* the search in progress keeps its own copy's */
 }
 
 void report_error(const Session *s, const char *fmt, ...)
@@ -203,6 +200,7 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
     if (!parse_position(s, tok, n, &scratch, err, errlen))
         return false;
     session_stop(s);
+    scratch.rules = s->board.rules;
     memcpy(&s->board, &scratch, sizeof scratch);
     s->nban = 0;
     return true;
@@ -377,8 +375,9 @@ void cmd_eval(Session *s)
     int red = s->board.side == RED ? 1 : -1, net = fade_to_limit(&s->board, nnue_evaluate(&s->board));
     out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
     out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_source(), red * net / 100.0, net);
-    out_line("Final evaluation: %s, %d cp for the side to move", eval_uses_network() ? "the network" : "hand-written",
-             eval_uses_network() ? net : t.total);
+    bool network = !search_options()->hand_eval;
+    out_line("Final evaluation: %s, %d cp for the side to move", network ? "the network" : "hand-written",
+             network ? net : t.total);
 }
 
 void cmd_perft(Session *s, int depth)

@@ -61,9 +61,9 @@ static void expect_defaults(Dialect d)
     cr_assert_eq((long)tt_size_mb(), number(uci ? "Hash" : "hashsize"));
     cr_assert_eq(search_options()->threads, number(uci ? "Threads" : "threads"));
     cr_assert_eq(s.ponder, flag(uci ? "Ponder" : "ponder"));
-    cr_assert_eq(eval_uses_network(), flag(uci ? "Use NNUE" : "usennue"));
+    cr_assert_eq(!search_options()->hand_eval, flag(uci ? "Use NNUE" : "usennue"));
     cr_assert_str_eq(advertised(uci ? "Rules" : "rules"), "auto");
-    cr_assert_eq(rules_in_use(), RULES_ASIAN, "auto without UCI_Variant");
+    cr_assert_eq(s.board.rules, RULES_ASIAN, "auto without UCI_Variant");
     cr_assert_str_eq(advertised(uci ? "EvalFile" : "evalfile"), "<embedded>");
     if (uci) {
         cr_assert_eq(search_options()->move_overhead, number("Move Overhead"));
@@ -89,7 +89,7 @@ Test(options, cecp_defaults_are_the_values_in_use)
     snprintf(want, sizeof want, "feature option=\"Move Overhead -spin %lld 0 5000\"",
              (long long)search_options()->move_overhead);
     cr_assert(strstr(listing, want), "%s", listing);
-    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", eval_uses_network());
+    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", !search_options()->hand_eval);
     cr_assert(strstr(listing, want), "%s", listing);
     cr_assert(strstr(listing, "feature option=\"Rules -combo *auto"), "%s", listing);
 }
