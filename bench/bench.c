@@ -53,9 +53,11 @@ static const char *const positions[] = {
 uint64_t bench_run(int depth, int threads, FILE *out)
 {
     static Board board;
-    SearchOptions saved = *search_options(), opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
-    if (!search_set_options(&opt)) {
+    SearchOptions opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
+    Engine *e = engine_new();
+    if (!e || !search_set_options(e, &opt)) {
         fprintf(out, "cannot start %d threads\n", threads);
+        engine_free(e);
         return 0;
     }
     SearchLimits limits = { .depth = depth };
@@ -70,11 +72,11 @@ uint64_t bench_run(int depth, int threads, FILE *out)
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
             continue;
         }
-        search_clear();
+        search_clear(e);
         SearchResult r;
         int64_t t0 = now_us();
-        search_prepare(&limits);
-        search_run(&board, &limits, &quiet, &r);
+        search_prepare(e, &limits);
+        search_run(e, &board, &limits, &quiet, &r);
         int64_t us = now_us() - t0;
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);
@@ -87,6 +89,6 @@ uint64_t bench_run(int depth, int threads, FILE *out)
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
     fprintf(out, "Nodes/second: %" PRIu64 "\n", us > 0 ? total * 1000000 / (uint64_t)us : 0);
     fprintf(out, "Time (ms): %" PRId64 "\n", us / 1000);
-    search_set_options(&saved);
+    engine_free(e);
     return total;
 }

@@ -80,19 +80,19 @@ static bool load_book(const char *path, Book *book)
     return book->count > 0;
 }
 
-static int search_score(Board *b, const DatagenOptions *opt, Move *best)
+static int search_score(Engine *e, Board *b, const DatagenOptions *opt, Move *best)
 {
     SearchLimits l = { .depth = opt->depth, .nodes = opt->depth ? 0 : opt->nodes };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_prepare(&l);
-    search_run(b, &l, &quiet, &r);
+    search_prepare(e, &l);
+    search_run(e, b, &l, &quiet, &r);
     *best = r.best;
     return r.score;
 }
 
 /* A start: the book's or the initial position, then random legal plies; false if it went nowhere. */
-static bool random_opening(Board *b, const DatagenOptions *opt, const Book *book, uint64_t *rng)
+static bool random_opening(Engine *e, Board *b, const DatagenOptions *opt, const Book *book, uint64_t *rng)
 {
     const char *fen = book->count ? book->fens[splitmix64(rng) % (uint64_t)book->count] : START_FEN;
     board_set_fen(b, fen, NULL, 0);
@@ -104,8 +104,8 @@ static bool random_opening(Board *b, const DatagenOptions *opt, const Book *book
         make_move(b, list[splitmix64(rng) % (uint64_t)n]);
     }
     Move best;
-    search_clear();
-    int v = search_score(b, opt, &best);
+    search_clear(e);
+    int v = search_score(e, b, opt, &best);
     return best && v < OPENING_MAX_SCORE && v > -OPENING_MAX_SCORE;
 }
 
@@ -126,13 +126,13 @@ static int rules_result(Board *b)
 }
 
 /* Plays one game from b, appending its records to out; returns the result (red's view). */
-static int play_game(Board *b, const DatagenOptions *opt, Record *out, int *count)
+static int play_game(Engine *e, Board *b, const DatagenOptions *opt, Record *out, int *count)
 {
     int win_run = 0, draw_run = 0, result = -1;
     *count = 0;
     for (int ply = 0; result < 0; ply++) {
         Move best;
-        int v = search_score(b, opt, &best);
+        int v = search_score(e, b, opt, &best);
         if (!best)
             return b->side == RED ? RESULT_BLACK_WON : RESULT_RED_WON;
         record_from_board(b, v, best, &out[(*count)++]);
@@ -175,12 +175,16 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
     static Record records[MAX_GAME_PLIES];
     static uint8_t bytes[MAX_GAME_PLIES * RECORD_BYTES];
     uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
-    tt_resize((size_t)opt->hash_mb);
+    Engine *e = engine_new();
+    if (!e || !engine_set_hash(e, (size_t)opt->hash_mb)) {
+        fprintf(stderr, "chuhan datagen: out of memory\n");
+        exit(1);
+    }
     while (atomic_load(&c->positions) < opt->positions) {
-        if (!random_opening(&board, opt, book, &rng))
+        if (!random_opening(e, &board, opt, book, &rng))
             continue;
-        search_clear();
-        int n, result = play_game(&board, opt, records, &n);
+        search_clear(e);
+        int n, result = play_game(e, &board, opt, records, &n);
         int quiet = 0;
         for (int i = 0; i < n; i++) {
             records[i].result = (uint8_t)result;
@@ -193,6 +197,7 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
         atomic_fetch_add(&c->games, 1);
         atomic_fetch_add(&c->results[result], 1);
     }
+    engine_free(e);
 }
 
 static void progress(const Counters *c, int64_t start_us, bool done)

@@ -5,6 +5,7 @@
  * depth deeper when another thread is already on its depth.
  */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
@@ -19,8 +20,10 @@
 #include "timeman.h"
 #include "tt.h"
 
-/* State shared by the threads of one search. */
-typedef struct {
+/* An engine: its table, its threads, its options, and the state its threads share in a search. */
+struct Engine {
+    TT tt;
+    Pool pool;
     SearchOptions opt;
     Skill skill;                 /* this search's level and variety */
     int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
@@ -40,9 +43,7 @@ typedef struct {
     int stable, last_score;      /* time management state across iterations */
     Move last_best;
     Move last_reported;          /* first move of the last reported PV */
-} SearchShared;
-
-static SearchShared shared = { .opt = { .threads = 1, .multipv = 1 }, .lock = PTHREAD_MUTEX_INITIALIZER }; /* GUIs get their defaults from options.c */
+};
 
 /* What the moves of a node share. */
 typedef struct {
@@ -57,9 +58,9 @@ typedef struct {
  * the main thread has finished depth 1, so even an instant stop answers with
  * a searched move and a real score.
  */
-static inline bool stopped(void)
+static inline bool stopped(const Engine *e)
 {
-    return atomic_load_explicit(&shared.stop, memory_order_relaxed) && atomic_load_explicit(&shared.armed, memory_order_relaxed);
+    return atomic_load_explicit(&e->stop, memory_order_relaxed) && atomic_load_explicit(&e->armed, memory_order_relaxed);
 }
 
 /*
@@ -69,7 +70,8 @@ static inline bool stopped(void)
  */
 static inline bool interrupted(const Thread *t)
 {
-    return stopped() || atomic_load_explicit(&shared.completed, memory_order_relaxed) >= t->root_depth;
+    const Engine *e = t->engine;
+    return stopped(e) || atomic_load_explicit(&e->completed, memory_order_relaxed) >= t->root_depth;
 }
 
 static int lmr_table[64][64];
@@ -95,63 +97,90 @@ void search_init(void)
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
             lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
-    tt_resize(TT_DEFAULT_MB);
-    threads_resize(1);
-    search_seed((uint64_t)now_us());
 }
 
-void search_seed(uint64_t seed) { shared.rng = seed; }
-
-bool search_set_options(const SearchOptions *opt)
+Engine *engine_new(void)
 {
-    if (opt->threads != threads_count() && !threads_resize(opt->threads))
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->opt = (SearchOptions){ .threads = 1, .multipv = 1 };
+    pthread_mutex_init(&e->lock, NULL);
+    if (!tt_resize(&e->tt, TT_DEFAULT_MB) || !pool_resize(&e->pool, 1, e)) {
+        engine_free(e);
+        return NULL;
+    }
+    search_seed(e, (uint64_t)now_us());
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    tt_free(&e->tt);
+    pool_free(&e->pool);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+}
+
+bool engine_set_hash(Engine *e, size_t mb) { return tt_resize(&e->tt, mb); }
+size_t engine_hash_mb(const Engine *e) { return tt_size_mb(&e->tt); }
+
+bool engine_probe(Engine *e, uint64_t key, TTHit *hit) { return tt_probe(&e->tt, key, 0, hit); }
+
+void search_seed(Engine *e, uint64_t seed) { e->rng = seed; }
+
+bool search_set_options(Engine *e, const SearchOptions *opt)
+{
+    if (opt->threads != e->pool.size && !pool_resize(&e->pool, opt->threads, e))
         return false;
-    shared.opt = *opt;
+    e->opt = *opt;
     return true;
 }
-const SearchOptions *search_options(void) { return &shared.opt; }
+const SearchOptions *search_options(const Engine *e) { return &e->opt; }
 
-void search_clear(void)
+void search_clear(Engine *e)
 {
-    tt_clear();
-    for (int i = 0; i < threads_count(); i++)
-        history_clear(&thread_at(i)->history);
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->pool.size; i++)
+        history_clear(&e->pool.threads[i].history);
 }
 
-void search_prepare(const SearchLimits *limits)
+void search_prepare(Engine *e, const SearchLimits *limits)
 {
-    atomic_store(&shared.stop, false);
-    atomic_store(&shared.pondering, limits->ponder);
+    atomic_store(&e->stop, false);
+    atomic_store(&e->pondering, limits->ponder);
 }
 
-void search_stop(void) { atomic_store(&shared.stop, true); }
+void search_stop(Engine *e) { atomic_store(&e->stop, true); }
 
-void search_ponderhit(void)
+void search_ponderhit(Engine *e)
 {
-    atomic_store(&shared.ponderhit_at, now_ms());
-    atomic_store(&shared.pondering, false);
+    atomic_store(&e->ponderhit_at, now_ms());
+    atomic_store(&e->pondering, false);
 }
 
-static int64_t elapsed(void) { return now_ms() - shared.tm.start; }
+static int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }
 
 /* Main thread only: limits that can end the search in the middle of an iteration. */
-static void check_limits(void)
+static void check_limits(Engine *e)
 {
-    if (shared.limits.nodes && threads_nodes() >= shared.limits.nodes)
-        atomic_store(&shared.stop, true);
-    if (shared.ponder_pending) {
-        if (atomic_load(&shared.pondering))
+    if (e->limits.nodes && pool_nodes(&e->pool) >= e->limits.nodes)
+        atomic_store(&e->stop, true);
+    if (e->ponder_pending) {
+        if (atomic_load(&e->pondering))
             return;
-        shared.ponder_pending = false;
-        shared.tm.start = atomic_load(&shared.ponderhit_at);
+        e->ponder_pending = false;
+        e->tm.start = atomic_load(&e->ponderhit_at);
     }
-    if (shared.tm.hard && elapsed() >= shared.tm.hard)
-        atomic_store(&shared.stop, true);
-    if (atomic_load(&shared.stop) && !atomic_load(&shared.armed)) {
-        if (!shared.stop_seen_at)
-            shared.stop_seen_at = threads_nodes() + 1;
-        else if (threads_nodes() >= shared.stop_seen_at + DEPTH1_GRACE_NODES)
-            atomic_store(&shared.armed, true);
+    if (e->tm.hard && elapsed(e) >= e->tm.hard)
+        atomic_store(&e->stop, true);
+    if (atomic_load(&e->stop) && !atomic_load(&e->armed)) {
+        if (!e->stop_seen_at)
+            e->stop_seen_at = pool_nodes(&e->pool) + 1;
+        else if (pool_nodes(&e->pool) >= e->stop_seen_at + DEPTH1_GRACE_NODES)
+            atomic_store(&e->armed, true);
     }
 }
 
@@ -185,7 +214,7 @@ static inline void count_node(Thread *t)
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
     if (t->id == 0 && !(n & 1023))
-        check_limits();
+        check_limits(t->engine);
 }
 
 static void update_pv(Thread *t, int ply, Move m)
@@ -216,7 +245,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
 
     /* 2. The transposition table: a bound that settles the window ends the node. */
     TTHit tte;
-    bool hit = tt_probe(b->key, ply, &tte);
+    bool hit = tt_probe(&t->engine->tt, b->key, ply, &tte);
     Move tt_move = hit ? tte.move : MOVE_NONE;
     if (hit && !pv_node && tt_settles(&tte, alpha, beta))
         return tte.score;
@@ -252,7 +281,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
                 continue;
         }
         /* Fetch the child's bucket before the SEE and legality tests, so their time hides the load. */
-        tt_prefetch(key_after(b, m));
+        tt_prefetch(&t->engine->tt, key_after(b, m));
         /* 6. Captures that lose material are not worth a look. */
         if (!checked && !see_ge(b, m, 0))
             continue;
@@ -284,7 +313,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         return mated_in(ply);
 
     int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(b->key, ply, best_move, best, stand_pat, 0, bound);
+    tt_store(&t->engine->tt, b->key, ply, best_move, best, stand_pat, 0, bound);
     return best;
 }
 
@@ -418,7 +447,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
     /* 4. The transposition table: a deep enough bound that settles the window ends the node. */
     TTHit tte;
-    bool hit = tt_probe(b->key, ply, &tte);
+    bool hit = tt_probe(&t->engine->tt, b->key, ply, &tte);
     Move tt_move = root ? t->root[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     if (hit && !pv_node && tte.depth >= depth && tt_settles(&tte, alpha, beta))
         return tte.score;
@@ -488,12 +517,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         }
         legal++;
         /* As in quiescence: the load overlaps the pruning tests; a pruned move wastes one prefetch. */
-        tt_prefetch(key_after(b, m));
+        tt_prefetch(&t->engine->tt, key_after(b, m));
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
 
-        if (root && t->id == 0 && shared.rep->currmove && elapsed() > 3000)
-            shared.rep->currmove(shared.rep->ctx, depth, m, t->pv_index + root_index);
+        if (root && t->id == 0 && t->engine->rep->currmove && elapsed(t->engine) > 3000)
+            t->engine->rep->currmove(t->engine->rep->ctx, depth, m, t->pv_index + root_index);
 
         /* 10. Pruning before the move is made: losing captures, late and losing quiet moves. */
         if (!root && best > -VALUE_MATE_BOUND && !checked) {
@@ -540,7 +569,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
     int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     if (!root || t->pv_index == 0)
-        tt_store(b->key, ply, best_move, best, f->static_eval, depth, bound);
+        tt_store(&t->engine->tt, b->key, ply, best_move, best, f->static_eval, depth, bound);
     return best;
 }
 
@@ -560,14 +589,15 @@ static void sort_root(RootMove *rm, int n)
 
 static void report(const Thread *t, int index, int depth, int bound)
 {
+    Engine *e = t->engine;
     const RootMove *rm = &t->root[index];
     if (index == 0)
-        shared.last_reported = rm->pv[0];
-    if (!shared.rep->info)
+        e->last_reported = rm->pv[0];
+    if (!e->rep->info)
         return; /* nobody listens: spare the table sampling */
     bool fresh = rm->score != -VALUE_INF;
-    int64_t ms = elapsed();
-    uint64_t nodes = threads_nodes();
+    int64_t ms = elapsed(e);
+    uint64_t nodes = pool_nodes(&e->pool);
     SearchInfo info = {
         .depth = fresh ? depth : depth - 1 > 1 ? depth - 1 : 1,
         .seldepth = rm->seldepth,
@@ -577,11 +607,11 @@ static void report(const Thread *t, int index, int depth, int bound)
         .nodes = nodes,
         .nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000,
         .time_ms = ms,
-        .hashfull = tt_hashfull(),
+        .hashfull = tt_hashfull(&e->tt),
         .pv_len = rm->pv_len,
         .pv = rm->pv,
     };
-    shared.rep->info(shared.rep->ctx, &info);
+    e->rep->info(e->rep->ctx, &info);
 }
 
 /*
@@ -600,31 +630,32 @@ static bool forced_result_settled(int score, int depth)
  */
 static void iteration_done(Thread *t, int depth, int multipv)
 {
-    pthread_mutex_lock(&shared.lock);
-    if (depth > atomic_load(&shared.completed)) {
-        atomic_store(&shared.completed, depth);
-        atomic_store(&shared.armed, true);
-        for (int i = 0; i < multipv && i < shared.opt.multipv; i++)
+    Engine *e = t->engine;
+    pthread_mutex_lock(&e->lock);
+    if (depth > atomic_load(&e->completed)) {
+        atomic_store(&e->completed, depth);
+        atomic_store(&e->armed, true);
+        for (int i = 0; i < multipv && i < e->opt.multipv; i++)
             report(t, i, depth, BOUND_EXACT);
 
         const RootMove *best = &t->root[0];
-        shared.stable = best->move == shared.last_best ? shared.stable + 1 : 0;
-        shared.last_best = best->move;
-        int drop = shared.last_score != VALUE_NONE ? shared.last_score - best->score : 0;
-        shared.last_score = best->score;
+        e->stable = best->move == e->last_best ? e->stable + 1 : 0;
+        e->last_best = best->move;
+        int drop = e->last_score != VALUE_NONE ? e->last_score - best->score : 0;
+        e->last_score = best->score;
         uint64_t all = 0;
         for (int i = 0; i < t->nroot; i++)
             all += t->root[i].nodes;
         double share = all ? (double)best->nodes / (double)all : 0;
-        bool pondering = shared.ponder_pending || atomic_load(&shared.pondering);
-        bool timed = shared.tm.soft && !pondering;
-        if ((shared.limits.depth && depth >= shared.limits.depth) || (shared.limits.mate && best->score >= mate_in(2 * shared.limits.mate - 1))
-            || (timed && elapsed() > (int64_t)(shared.tm.soft * time_scale(shared.stable, drop, share)))
-            || (!shared.limits.infinite && !pondering && forced_result_settled(best->score, depth))
-            || (shared.skill.limited && depth >= shared.skill.min_depth && threads_nodes() >= shared.skill.nodes))
-            atomic_store(&shared.stop, true);
+        bool pondering = e->ponder_pending || atomic_load(&e->pondering);
+        bool timed = e->tm.soft && !pondering;
+        if ((e->limits.depth && depth >= e->limits.depth) || (e->limits.mate && best->score >= mate_in(2 * e->limits.mate - 1))
+            || (timed && elapsed(e) > (int64_t)(e->tm.soft * time_scale(e->stable, drop, share)))
+            || (!e->limits.infinite && !pondering && forced_result_settled(best->score, depth))
+            || (e->skill.limited && depth >= e->skill.min_depth && pool_nodes(&e->pool) >= e->skill.nodes))
+            atomic_store(&e->stop, true);
     }
-    pthread_mutex_unlock(&shared.lock);
+    pthread_mutex_unlock(&e->lock);
 }
 
 /*
@@ -633,6 +664,7 @@ static void iteration_done(Thread *t, int depth, int multipv)
  */
 static void aspiration(Thread *t, int depth, int multipv)
 {
+    Engine *e = t->engine;
     int prev = t->root[t->pv_index].prev_score, delta = ASPIRATION_DELTA;
     int alpha = -VALUE_INF, beta = VALUE_INF;
     if (depth >= ASPIRATION_DEPTH && prev > -VALUE_INF) {
@@ -646,7 +678,7 @@ static void aspiration(Thread *t, int depth, int multipv)
         if (interrupted(t))
             return;
         int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
-        if (t->id == 0 && bound != BOUND_EXACT && multipv == 1 && elapsed() > 3000)
+        if (t->id == 0 && bound != BOUND_EXACT && multipv == 1 && elapsed(e) > 3000)
             report(t, 0, depth, bound);
         if (bound == BOUND_UPPER) {
             beta = (alpha + beta) / 2;
@@ -667,20 +699,22 @@ static void aspiration(Thread *t, int depth, int multipv)
  */
 static int next_depth(const Thread *t, int done)
 {
-    int completed = atomic_load(&shared.completed), depth = (done > completed ? done : completed) + 1;
-    if (t->id && atomic_load(&shared.searching[depth]) && (!shared.limits.depth || depth < shared.limits.depth))
+    Engine *e = t->engine;
+    int completed = atomic_load(&e->completed), depth = (done > completed ? done : completed) + 1;
+    if (t->id && atomic_load(&e->searching[depth]) && (!e->limits.depth || depth < e->limits.depth))
         depth++;
     return depth;
 }
 
 static void iterate(Thread *t)
 {
-    int multipv = shared.lines < t->nroot ? shared.lines : t->nroot;
-    for (int depth = next_depth(t, 0); depth < MAX_PLY - 4 && !stopped(); depth = next_depth(t, depth)) {
-        if (shared.limits.depth && depth > shared.limits.depth)
+    Engine *e = t->engine;
+    int multipv = e->lines < t->nroot ? e->lines : t->nroot;
+    for (int depth = next_depth(t, 0); depth < MAX_PLY - 4 && !stopped(e); depth = next_depth(t, depth)) {
+        if (e->limits.depth && depth > e->limits.depth)
             break;
         t->root_depth = depth;
-        atomic_fetch_add(&shared.searching[depth], 1);
+        atomic_fetch_add(&e->searching[depth], 1);
         for (int i = 0; i < t->nroot; i++) {
             t->root[i].prev_score = t->root[i].score;
             t->root[i].nodes = 0;
@@ -689,7 +723,7 @@ static void iterate(Thread *t)
             aspiration(t, depth, multipv);
             sort_root(t->root, t->pv_index + 1);
         }
-        atomic_fetch_sub(&shared.searching[depth], 1);
+        atomic_fetch_sub(&e->searching[depth], 1);
         if (interrupted(t))
             continue;
         t->completed_depth = depth;
@@ -730,11 +764,11 @@ static int root_moves(Board *b, const SearchLimits *l, Move *out)
  * The deepest completed iteration wins; at equal depth the better score, and
  * a faster forced win always. Only threads that finished an iteration count.
  */
-static Thread *best_thread(void)
+static Thread *best_thread(Engine *e)
 {
-    Thread *best = thread_at(0);
-    for (int i = 1; i < threads_count(); i++) {
-        Thread *t = thread_at(i);
+    Thread *best = (&e->pool.threads[0]);
+    for (int i = 1; i < e->pool.size; i++) {
+        Thread *t = (&e->pool.threads[i]);
         int s = t->root[0].score, bs = best->root[0].score;
         if (t->completed_depth == 0 || s == -VALUE_INF)
             continue;
@@ -746,13 +780,13 @@ static Thread *best_thread(void)
 }
 
 /* The expected reply: the PV's second move, or the table's move after the best one. */
-static Move ponder_move(Board *b, const RootMove *rm)
+static Move ponder_move(Engine *e, Board *b, const RootMove *rm)
 {
     if (rm->pv_len > 1)
         return rm->pv[1];
     make_move(b, rm->move);
     TTHit tte;
-    Move m = tt_probe(b->key, 0, &tte) && move_is_legal(b, tte.move) ? tte.move : MOVE_NONE;
+    Move m = tt_probe(&e->tt, b->key, 0, &tte) && move_is_legal(b, tte.move) ? tte.move : MOVE_NONE;
     unmake_move(b);
     return m;
 }
@@ -760,11 +794,12 @@ static Move ponder_move(Board *b, const RootMove *rm)
 /* A level's or variety's pick among the lines searched in full; the reply expected is the table's. */
 static void choose_by_skill(Thread *t, SearchResult *out)
 {
+    Engine *e = t->engine;
     Candidate c[MAX_MULTIPV];
     int n = 0;
-    for (int i = 0; i < shared.lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
+    for (int i = 0; i < e->lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
         c[n++] = (Candidate){ t->root[i].move, t->root[i].score };
-    Move m = n ? skill_choose(&t->board, c, n, &shared.skill, &shared.rng) : out->best;
+    Move m = n ? skill_choose(&t->board, c, n, &e->skill, &e->rng) : out->best;
     if (m == out->best)
         return;
     out->best = m;
@@ -772,49 +807,49 @@ static void choose_by_skill(Thread *t, SearchResult *out)
     for (int i = 0; i < n; i++)
         if (c[i].move == m) {
             out->score = c[i].score;
-            out->ponder = ponder_move(&t->board, &t->root[i]);
+            out->ponder = ponder_move(e, &t->board, &t->root[i]);
         }
 }
 
-void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
+void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
 {
     int64_t start = now_ms();
-    shared.limits = *limits;
-    shared.rep = rep;
-    shared.last_reported = MOVE_NONE;
-    shared.ponder_pending = limits->ponder;
-    shared.stop_seen_at = 0;
-    atomic_store(&shared.armed, false);
-    atomic_store(&shared.completed, 0);
+    e->limits = *limits;
+    e->rep = rep;
+    e->last_reported = MOVE_NONE;
+    e->ponder_pending = limits->ponder;
+    e->stop_seen_at = 0;
+    atomic_store(&e->armed, false);
+    atomic_store(&e->completed, 0);
     for (int d = 0; d < MAX_PLY; d++)
-        atomic_store(&shared.searching[d], 0);
-    shared.stable = 0;
-    shared.last_score = VALUE_NONE;
-    shared.last_best = MOVE_NONE;
-    time_init(&shared.tm, limits, root->side, root->hply, shared.opt.move_overhead, start);
-    shared.skill = skill_of(shared.opt.limit_strength, shared.opt.elo, shared.opt.randomness, root->fullmove);
-    bool widen = skill_chooses(&shared.skill) && shared.opt.multipv < SKILL_CANDIDATES;
-    shared.lines = widen ? SKILL_CANDIDATES : shared.opt.multipv;
+        atomic_store(&e->searching[d], 0);
+    e->stable = 0;
+    e->last_score = VALUE_NONE;
+    e->last_best = MOVE_NONE;
+    time_init(&e->tm, limits, root->side, root->hply, e->opt.move_overhead, start);
+    e->skill = skill_of(e->opt.limit_strength, e->opt.elo, e->opt.randomness, root->fullmove);
+    bool widen = skill_chooses(&e->skill) && e->opt.multipv < SKILL_CANDIDATES;
+    e->lines = widen ? SKILL_CANDIDATES : e->opt.multipv;
     /*
      * A move allowed only a few ms is searched alone: on a loaded machine
      * each helper waits for a core to start and again to stop, which costs
      * the clock more than it searches.
      */
-    int helpers = shared.tm.hard && shared.tm.hard < HELPERS_MIN_MS ? 0 : threads_count() - 1;
-    tt_new_search();
+    int helpers = e->tm.hard && e->tm.hard < HELPERS_MIN_MS ? 0 : e->pool.size - 1;
+    tt_new_search(&e->tt);
 
     /* A board without accumulators is evaluated by hand. */
-    for (int i = 0; i < threads_count(); i++)
-        thread_at(i)->board.nn = shared.opt.hand_eval ? NULL : &thread_at(i)->nn;
+    for (int i = 0; i < e->pool.size; i++)
+        (&e->pool.threads[i])->board.nn = e->opt.hand_eval ? NULL : &(&e->pool.threads[i])->nn;
     Move moves[MAX_MOVES];
-    Board *b0 = &thread_at(0)->board;
+    Board *b0 = &(&e->pool.threads[0])->board;
     board_copy(b0, root);
     int n = root_moves(b0, limits, moves);
     *out = (SearchResult){ .score = mated_in(0) };
 
     if (n) {
-        for (int i = 0; i < threads_count(); i++) {
-            Thread *t = thread_at(i);
+        for (int i = 0; i < e->pool.size; i++) {
+            Thread *t = (&e->pool.threads[i]);
             if (i)
                 board_copy(&t->board, root);
             atomic_store(&t->nodes, 0);
@@ -827,31 +862,31 @@ void search_run(const Board *root, const SearchLimits *limits, const SearchRepor
                 t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
             history_age(&t->history);
         }
-        threads_start_helpers(helper_main, helpers + 1);
-        iterate(thread_at(0));
+        pool_start_helpers(&e->pool, helper_main, helpers + 1);
+        iterate((&e->pool.threads[0]));
     }
 
     /* In infinite and ponder mode the answer waits for the GUI's word. */
-    atomic_store(&shared.armed, true);
-    while (!stopped() && (limits->infinite || atomic_load(&shared.pondering)))
+    atomic_store(&e->armed, true);
+    while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering)))
         sleep_ms(1);
-    atomic_store(&shared.stop, true);
-    threads_join_helpers();
+    atomic_store(&e->stop, true);
+    pool_join_helpers(&e->pool);
     /* The GUI's clock ran from the go, or from the ponderhit; not at all for a ponder it ended. */
-    bool counted = !limits->infinite && !atomic_load(&shared.pondering);
-    time_spent(&shared.tm, limits, counted, now_ms() - (limits->ponder ? atomic_load(&shared.ponderhit_at) : start));
+    bool counted = !limits->infinite && !atomic_load(&e->pondering);
+    time_spent(&e->tm, limits, counted, now_ms() - (limits->ponder ? atomic_load(&e->ponderhit_at) : start));
 
     if (!n)
         return;
-    Thread *best = best_thread();
+    Thread *best = best_thread(e);
     RootMove *rm = &best->root[0];
-    if (rm->move != shared.last_reported)
+    if (rm->move != e->last_reported)
         report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
     out->best = rm->move;
     out->score = rm->score != -VALUE_INF ? rm->score : rm->prev_score;
     out->depth = best->completed_depth;
-    out->nodes = threads_nodes();
-    out->ponder = ponder_move(&best->board, rm);
-    if (skill_chooses(&shared.skill))
+    out->nodes = pool_nodes(&e->pool);
+    out->ponder = ponder_move(e, &best->board, rm);
+    if (skill_chooses(&e->skill))
         choose_by_skill(best, out);
 }

@@ -1,14 +1,16 @@
 /*
  * The search: iterative deepening over a principal-variation alpha-beta,
- * run by one or more threads sharing the transposition table and, deep in
- * the tree, the moves of a node. The caller hands in limits and receives
- * reports through callbacks; nothing here reads or writes text.
+ * run by one or more threads sharing the transposition table. An Engine
+ * holds the table, the threads and the options; several can live in one
+ * process. The caller hands in limits and receives reports through
+ * callbacks; nothing here reads or writes text.
  */
 #ifndef CHUHAN_SEARCH_H
 #define CHUHAN_SEARCH_H
 
 #include "board.h"
 #include "score.h"
+#include "tt.h"
 
 enum { MAX_THREADS = 256, MAX_MULTIPV = 64 };
 
@@ -64,21 +66,34 @@ typedef struct {
     uint64_t nodes;
 } SearchResult;
 
+typedef struct Engine Engine;
+
+/* The search's own tables; once, after board_init_tables() and before the first engine. */
 void search_init(void);
-/* Seeds the generator that levels and variety draw from (search_init seeds it from the clock). */
-void search_seed(uint64_t seed);
-/* Applies options (resizing the thread pool); false if the threads cannot be had. */
-bool search_set_options(const SearchOptions *opt);
-const SearchOptions *search_options(void);
+
+/* One thread, a table of TT_DEFAULT_MB, the network; NULL if memory is short. */
+Engine *engine_new(void);
+void engine_free(Engine *e);
+/* Resizes and clears the table; false, the table kept, if the memory is not there. Not during a search. */
+bool engine_set_hash(Engine *e, size_t mb);
+size_t engine_hash_mb(const Engine *e);
+/* What the table holds for a position (its move may be illegal there: check it). */
+bool engine_probe(Engine *e, uint64_t key, TTHit *hit);
+
+/* Seeds the generator that levels and variety draw from (engine_new seeds it from the clock). */
+void search_seed(Engine *e, uint64_t seed);
+/* Applies options (resizing the thread pool); false if the threads cannot be had. Not during a search. */
+bool search_set_options(Engine *e, const SearchOptions *opt);
+const SearchOptions *search_options(const Engine *e);
 /* Forgets everything learnt: hash and histories. */
-void search_clear(void);
+void search_clear(Engine *e);
 
 /*
  * Arms a search: clears an earlier stop and sets the ponder state. Called
  * before search_run(), in the thread that will later call search_stop() or
  * search_ponderhit(), so that neither can arrive before it and be lost.
  */
-void search_prepare(const SearchLimits *limits);
+void search_prepare(Engine *e, const SearchLimits *limits);
 
 /*
  * Searches until a limit is hit or search_stop() is called, then returns the
@@ -86,8 +101,8 @@ void search_prepare(const SearchLimits *limits);
  * before search_stop() (or, for ponder, search_ponderhit() and the time
  * running out), even when the search itself is finished.
  */
-void search_run(const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out);
-void search_stop(void);
-void search_ponderhit(void);
+void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out);
+void search_stop(Engine *e);
+void search_ponderhit(Engine *e);
 
 #endif

@@ -4,10 +4,7 @@
 #include "platform.h"
 #include "threads.h"
 
-static Thread *pool;
-static int pool_size;
-
-bool threads_resize(int n)
+bool pool_resize(Pool *p, int n, struct Engine *engine)
 {
     if (n < 1 || n > MAX_THREADS)
         return false;
@@ -16,37 +13,42 @@ bool threads_resize(int n)
         return false;
     /* Touched here, not in the first search: faulting in 128 threads' pages there took seconds. */
     memset(fresh, 0, (size_t)n * sizeof *fresh);
-    aligned_block_free(pool);
-    pool = fresh;
-    pool_size = n;
+    pool_free(p);
+    p->threads = fresh;
+    p->size = n;
     for (int i = 0; i < n; i++) {
-        pool[i].id = i;
-        pool[i].board.nn = &pool[i].nn;
+        fresh[i].id = i;
+        fresh[i].engine = engine;
+        fresh[i].board.nn = &fresh[i].nn;
     }
     return true;
 }
 
-int threads_count(void) { return pool_size; }
-Thread *thread_at(int i) { return &pool[i]; }
+void pool_free(Pool *p)
+{
+    aligned_block_free(p->threads);
+    p->threads = NULL;
+    p->size = 0;
+}
 
-uint64_t threads_nodes(void)
+uint64_t pool_nodes(const Pool *p)
 {
     uint64_t n = 0;
-    for (int i = 0; i < pool_size; i++)
-        n += atomic_load_explicit(&pool[i].nodes, memory_order_relaxed);
+    for (int i = 0; i < p->size; i++)
+        n += atomic_load_explicit(&p->threads[i].nodes, memory_order_relaxed);
     return n;
 }
 
-void threads_start_helpers(void *(*fn)(void *), int count)
+void pool_start_helpers(Pool *p, void *(*fn)(void *), int count)
 {
     /* A helper the system refuses to start simply does not take part. */
-    for (int i = 1; i < pool_size; i++)
-        pool[i].started = i < count && pthread_create(&pool[i].handle, NULL, fn, &pool[i]) == 0;
+    for (int i = 1; i < p->size; i++)
+        p->threads[i].started = i < count && pthread_create(&p->threads[i].handle, NULL, fn, &p->threads[i]) == 0;
 }
 
-void threads_join_helpers(void)
+void pool_join_helpers(Pool *p)
 {
-    for (int i = 1; i < pool_size; i++)
-        if (pool[i].started)
-            pthread_join(pool[i].handle, NULL);
+    for (int i = 1; i < p->size; i++)
+        if (p->threads[i].started)
+            pthread_join(p->threads[i].handle, NULL);
 }

@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct {
     int id;
+    struct Engine *engine;    /* whose search it takes part in */
     pthread_t handle;
     bool started;
     Board board;
@@ -45,14 +46,19 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t nodes;
 } Thread;
 
-/* Sets the number of threads (1..MAX_THREADS); false if memory is short. Their histories start empty. */
-bool threads_resize(int n);
-int threads_count(void);
-Thread *thread_at(int i);
-uint64_t threads_nodes(void);
+/* An engine's threads; thread 0 is the caller's own. All zero is an empty pool. */
+typedef struct {
+    Thread *threads;
+    int size;
+} Pool;
 
-/* Starts fn on threads 1 to count - 1, in the background; threads_join_helpers() waits for them. */
-void threads_start_helpers(void *(*fn)(void *), int count);
-void threads_join_helpers(void);
+/* Sets the number of threads (1..MAX_THREADS), each serving `engine`; false, the pool unchanged, if memory is short. Their histories start empty. */
+bool pool_resize(Pool *p, int n, struct Engine *engine);
+void pool_free(Pool *p);
+uint64_t pool_nodes(const Pool *p);
+
+/* Starts fn on threads 1 to count - 1, in the background; pool_join_helpers() waits for them. */
+void pool_start_helpers(Pool *p, void *(*fn)(void *), int count);
+void pool_join_helpers(Pool *p);
 
 #endif

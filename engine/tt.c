@@ -52,18 +52,15 @@ static inline uint32_t w_key(Words w) { return w.check ^ w.data ^ (w.info & 0xFF
 enum { BUCKET_SIZE = 5, DEPTH_BIAS = 8, GEN_STEP = 4, GEN_MASK = 0xFC };
 enum { HUGE_PAGE = 2 * 1024 * 1024 };
 
-typedef struct {
+struct Bucket {
     Entry entry[BUCKET_SIZE];
     uint8_t pad[4];
-} Bucket;
+};
+typedef struct Bucket Bucket;
 
 _Static_assert(sizeof(Bucket) == 64, "a bucket must fill one cache line");
 
-static Bucket *table;
-static size_t bucket_count;
-static uint8_t generation;
-
-bool tt_resize(size_t mb)
+bool tt_resize(TT *tt, size_t mb)
 {
     if (mb < 1 || mb > TT_MAX_MB)
         return false;
@@ -73,35 +70,42 @@ bool tt_resize(size_t mb)
     if (!fresh)
         return false;
     want_huge_pages(fresh, bytes);
-    aligned_block_free(table);
-    table = fresh;
-    bucket_count = count;
-    tt_clear();
+    aligned_block_free(tt->table);
+    tt->table = fresh;
+    tt->bucket_count = count;
+    tt_clear(tt);
     return true;
 }
 
-size_t tt_size_mb(void) { return bucket_count * sizeof(Bucket) / (1024 * 1024); }
+void tt_free(TT *tt)
+{
+    aligned_block_free(tt->table);
+    tt->table = NULL;
+    tt->bucket_count = 0;
+}
+
+size_t tt_size_mb(const TT *tt) { return tt->bucket_count * sizeof(Bucket) / (1024 * 1024); }
 
 /* Generation 0 is never used, so an all-zero entry is always an empty one. */
-void tt_clear(void)
+void tt_clear(TT *tt)
 {
-    memset(table, 0, bucket_count * sizeof(Bucket));
-    generation = GEN_STEP;
+    memset(tt->table, 0, tt->bucket_count * sizeof(Bucket));
+    tt->generation = GEN_STEP;
 }
 
-void tt_new_search(void)
+void tt_new_search(TT *tt)
 {
-    generation = (uint8_t)(generation + GEN_STEP);
-    if (!generation)
-        generation = GEN_STEP;
+    tt->generation = (uint8_t)(tt->generation + GEN_STEP);
+    if (!tt->generation)
+        tt->generation = GEN_STEP;
 }
 
-static inline Bucket *bucket_of(uint64_t key)
+static inline Bucket *bucket_of(const TT *tt, uint64_t key)
 {
-    return &table[(size_t)mul_hi64(key, bucket_count)];
+    return &tt->table[(size_t)mul_hi64(key, tt->bucket_count)];
 }
 
-void tt_prefetch(uint64_t key) { __builtin_prefetch(bucket_of(key)); }
+void tt_prefetch(const TT *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, key)); }
 
 /* Mate scores are stored as distance from this node, not from the root. */
 static int score_to_tt(int v, int ply)
@@ -114,9 +118,9 @@ static int score_from_tt(int v, int ply)
     return v >= VALUE_MATE_BOUND ? v - ply : v <= -VALUE_MATE_BOUND ? v + ply : v;
 }
 
-bool tt_probe(uint64_t key, int ply, TTHit *hit)
+bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *hit)
 {
-    Bucket *b = bucket_of(key);
+    Bucket *b = bucket_of(tt, key);
     uint32_t check = (uint32_t)key;
     for (int i = 0; i < BUCKET_SIZE; i++) {
         Entry *e = &b->entry[i];
@@ -129,7 +133,7 @@ bool tt_probe(uint64_t key, int ply, TTHit *hit)
         hit->depth = (int8_t)(w_depth(w) - DEPTH_BIAS);
         hit->bound = (uint8_t)(w_gen_bound(w) & 3);
         /* Refresh the age so a hit entry survives this search. */
-        uint32_t info = (w.info & 0x03FFFFFF) | (uint32_t)generation << 24;
+        uint32_t info = (w.info & 0x03FFFFFF) | (uint32_t)tt->generation << 24;
         atomic_store_explicit(&e->info, info, memory_order_relaxed);
         return true;
     }
@@ -137,20 +141,20 @@ bool tt_probe(uint64_t key, int ply, TTHit *hit)
 }
 
 /* How much an entry is worth keeping: deep and recent beats shallow and old. */
-static inline int worth(Words w)
+static inline int worth(const TT *tt, Words w)
 {
-    int age = (uint8_t)(generation - (w_gen_bound(w) & GEN_MASK)) / GEN_STEP;
+    int age = (uint8_t)(tt->generation - (w_gen_bound(w) & GEN_MASK)) / GEN_STEP;
     return w_depth(w) - 8 * age;
 }
 
-void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound)
+void tt_store(TT *tt, uint64_t key, int ply, Move move, int score, int eval, int depth, int bound)
 {
     /* A rule verdict below this node holds only on this path: keep the move, not the score. */
     if (is_rule_score(score)) {
         score = 0;
         bound = BOUND_NONE;
     }
-    Bucket *b = bucket_of(key);
+    Bucket *b = bucket_of(tt, key);
     uint32_t check = (uint32_t)key;
     Entry *victim = &b->entry[0];
     Words old = load(victim);
@@ -161,7 +165,7 @@ void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, 
             old = w;
             break;
         }
-        if (worth(w) < worth(old)) {
+        if (worth(tt, w) < worth(tt, old)) {
             victim = &b->entry[i];
             old = w;
         }
@@ -169,24 +173,24 @@ void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, 
     bool same = w_key(old) == check && w_gen_bound(old);
     /* Keep a deeper result for the same position unless the new one is exact or the old is stale. */
     if (same && bound != BOUND_EXACT && depth + DEPTH_BIAS + 3 < w_depth(old)
-        && (w_gen_bound(old) & GEN_MASK) == generation)
+        && (w_gen_bound(old) & GEN_MASK) == tt->generation)
         return;
     if (same && !move)
         move = w_move(old);
     uint32_t data = move | (uint32_t)(uint16_t)score_to_tt(score, ply) << 16;
-    uint32_t info = (uint16_t)eval | (uint32_t)(uint8_t)(depth + DEPTH_BIAS) << 16 | (uint32_t)(generation | bound) << 24;
+    uint32_t info = (uint16_t)eval | (uint32_t)(uint8_t)(depth + DEPTH_BIAS) << 16 | (uint32_t)(tt->generation | bound) << 24;
     atomic_store_explicit(&victim->data, data, memory_order_relaxed);
     atomic_store_explicit(&victim->info, info, memory_order_relaxed);
     atomic_store_explicit(&victim->check, check ^ data ^ (info & 0xFFFFFF), memory_order_relaxed);
 }
 
-int tt_hashfull(void)
+int tt_hashfull(const TT *tt)
 {
     int used = 0;
-    for (size_t i = 0; i < 200 && i < bucket_count; i++)
+    for (size_t i = 0; i < 200 && i < tt->bucket_count; i++)
         for (int j = 0; j < BUCKET_SIZE; j++) {
-            int gb = w_gen_bound(load(&table[i].entry[j]));
-            used += gb && (gb & GEN_MASK) == generation;
+            int gb = w_gen_bound(load(&tt->table[i].entry[j]));
+            used += gb && (gb & GEN_MASK) == tt->generation;
         }
     return used;
 }

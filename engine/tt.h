@@ -1,4 +1,4 @@
-/* The transposition table, shared by all search threads. */
+/* The transposition table, one to an engine, shared by its search threads. */
 #ifndef CHUHAN_TT_H
 #define CHUHAN_TT_H
 
@@ -16,16 +16,24 @@ typedef struct {
 
 enum { TT_DEFAULT_MB = 16, TT_MAX_MB = 65536 };
 
-/* Sets the size in MB (rounded down to whole buckets); false if the memory is not there. */
-bool tt_resize(size_t mb);
-size_t tt_size_mb(void);
-void tt_clear(void);
-/* Starts a new search: older entries become preferred victims. */
-void tt_new_search(void);
+/* A table; all zero is an empty one without memory. */
+typedef struct {
+    struct Bucket *table;
+    size_t bucket_count;
+    uint8_t generation;
+} TT;
 
-bool tt_probe(uint64_t key, int ply, TTHit *hit);
-void tt_store(uint64_t key, int ply, Move move, int score, int eval, int depth, int bound);
-void tt_prefetch(uint64_t key);
+/* Sets the size in MB (rounded down to whole buckets) and clears it; false, the table unchanged, if the memory is not there. */
+bool tt_resize(TT *tt, size_t mb);
+void tt_free(TT *tt);
+size_t tt_size_mb(const TT *tt);
+void tt_clear(TT *tt);
+/* Starts a new search: older entries become preferred victims. */
+void tt_new_search(TT *tt);
+
+bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *hit);
+void tt_store(TT *tt, uint64_t key, int ply, Move move, int score, int eval, int depth, int bound);
+void tt_prefetch(const TT *tt, uint64_t key);
 
 /*
  * Whether a stored result settles a node searched with this window: an exact
@@ -39,6 +47,6 @@ static inline bool tt_settles(const TTHit *h, int alpha, int beta)
 }
 
 /* Per mille of sampled entries written by the current search. */
-int tt_hashfull(void);
+int tt_hashfull(const TT *tt);
 
 #endif

@@ -151,7 +151,7 @@ static bool new_game(Play *p, const char *fen)
         say("bad FEN: %s", err);
         return true;
     }
-    search_clear();
+    search_clear(p->engine);
     say("new game");
     position_changed(p);
     return true;
@@ -223,7 +223,7 @@ static bool cmd_load(Play *p, char *arg)
         return true;
     }
     game_load(&p->game, &record);
-    search_clear();
+    search_clear(p->engine);
     if (record.error[0])
         say("loaded %s up to its bad move: %s", arg, record.error);
     else

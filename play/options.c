@@ -78,11 +78,11 @@ static bool set_randomness(Play *p, const char *arg)
 
 void apply_strength(const Play *p)
 {
-    SearchOptions opt = *search_options();
+    SearchOptions opt = *search_options(p->engine);
     opt.limit_strength = p->elo > 0;
     opt.elo = p->elo ? p->elo : SKILL_ELO_MAX;
     opt.randomness = p->randomness;
-    search_set_options(&opt);
+    search_set_options(p->engine, &opt);
 }
 
 /* MIN+INC: minutes for the game and seconds added after each move, such as 5+3 or 0.5+1. */
@@ -204,7 +204,13 @@ bool play_options(Play *p, int argc, char **argv, int *status)
         return false;
     }
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = MOVE_OVERHEAD };
-    search_set_options(&opt);
+    p->engine = engine_new();
+    if (!p->engine) {
+        fprintf(stderr, "chuhan play: out of memory\n");
+        *status = 1;
+        return false;
+    }
+    search_set_options(p->engine, &opt);
     apply_strength(p);
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];

@@ -150,7 +150,7 @@ Thought engine_think(Play *p, SearchResult *r)
 {
     SearchLimits l = engine_limits(p);
     char *line;
-    if (think(&p->game.board, &l, p->interactive ? &p->input : NULL, r, &line) || is_stop(line))
+    if (think(p->engine, &p->game.board, &l, p->interactive ? &p->input : NULL, r, &line) || is_stop(line))
         return THOUGHT;
     return player_line(p, line) ? ABANDONED : QUIT;
 }
@@ -193,5 +193,6 @@ int play_main(int argc, char **argv)
         fflush(stdout); /* all that was written is seen before a wait for the engine or the player */
         going = !game_over(g) && p.engine_plays[g->board.side] ? engine_turn(&p) : player_turn(&p);
     }
+    engine_free(p.engine);
     return 0;
 }

@@ -12,6 +12,7 @@
 #include "view.h"
 
 typedef struct {
+    Engine *engine;
     Game game;
     View view;
     Input input;

@@ -8,6 +8,7 @@
 enum { POLL_MS = 50 };
 
 typedef struct {
+    Engine *engine;
     Board board; /* the search reads the position it was given until it returns */
     SearchLimits limits;
     SearchResult result;
@@ -18,18 +19,19 @@ static void *search_thread(void *arg)
 {
     static const SearchReporter quiet = { 0 };
     Job *job = arg;
-    search_run(&job->board, &job->limits, &quiet, &job->result);
+    search_run(job->engine, &job->board, &job->limits, &quiet, &job->result);
     atomic_store(&job->done, true);
     return NULL;
 }
 
-bool think(const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line)
+bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line)
 {
     static Job job;
+    job.engine = e;
     board_copy(&job.board, b);
     job.limits = *limits;
     atomic_store(&job.done, false);
-    search_prepare(limits);
+    search_prepare(e, limits);
     pthread_t thread;
     if (pthread_create(&thread, NULL, search_thread, &job)) {
         search_thread(&job); /* no thread to be had: think here, deaf to the input */
@@ -40,7 +42,7 @@ bool think(const Board *b, const SearchLimits *limits, Input *in, SearchResult *
     while (in && !atomic_load(&job.done)) {
         InputStatus got = input_read(in, POLL_MS, line);
         if (got == INPUT_LINE) {
-            search_stop();
+            search_stop(e);
             finished = false;
             break;
         }

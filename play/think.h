@@ -11,6 +11,6 @@
  * holds the best move found so far. Returns true when the search ended by
  * itself. Without `in` it only waits.
  */
-bool think(const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line);
+bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line);
 
 #endif

@@ -218,7 +218,7 @@ static void new_game(Session *s)
     int rules = s->board.rules;
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->board.rules = (uint8_t)rules;
-    search_clear();
+    search_clear(s->engine);
     xb.force = xb.analyzing = xb.game_over = xb.computer = false;
     xb.engine_side = BLACK;
     xb.sd = 0;
@@ -379,7 +379,7 @@ static bool cecp_command(Session *s, char **tok, int n)
         xb.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
     } else if (!strcasecmp(cmd, "?")) {
         if (session_searching(s) && !xb.analyzing && !xb.pondered)
-            search_stop();
+            search_stop(s->engine);
     } else if (!strcasecmp(cmd, "ping")) {
         out_line("pong %s", n > 1 ? tok[1] : "");
     } else if (!strcasecmp(cmd, "draw")) {

@@ -179,7 +179,7 @@ static bool parse_check(const char *v, bool *out)
 static void apply_search_options(Session *s, SearchOptions *opt, char *err, size_t errlen, bool *ok)
 {
     session_stop(s);
-    if (!search_set_options(opt)) {
+    if (!search_set_options(s->engine, opt)) {
         snprintf(err, errlen, "cannot start %d threads", opt->threads);
         *ok = false;
     }
@@ -223,13 +223,13 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         }
     }
 
-    SearchOptions opt = *search_options();
+    SearchOptions opt = *search_options(s->engine);
     bool ok = true;
     switch (o->id) {
     case O_HASH:
         session_stop(s);
-        if (!tt_resize((size_t)FUZZ_CAP(num, 16))) {
-            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, tt_size_mb());
+        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(num, 16))) {
+            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, engine_hash_mb(s->engine));
             ok = false;
         }
         break;
@@ -275,7 +275,7 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     case O_CLEAR_HASH:
     case O_NEWGAME:
         session_stop(s);
-        search_clear();
+        search_clear(s->engine);
         s->hopeless_moves = s->level_moves = 0;
         break;
     case O_VARIANT:
@@ -302,14 +302,14 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         if (flag == opt.hand_eval) {
             opt.hand_eval = !flag;
             apply_search_options(s, &opt, err, errlen, &ok);
-            search_clear(); /* the table's static values are the other evaluation's */
+            search_clear(s->engine); /* the table's static values are the other evaluation's */
         }
         break;
     case O_EVALFILE:
         session_stop(s);
         ok = !strcmp(value, EMBEDDED_NET) ? (nnue_init(), true) : nnue_load(value, err, errlen);
         if (ok)
-            search_clear();
+            search_clear(s->engine);
         break;
     }
     session_update_settings(s);

@@ -11,7 +11,10 @@ static const DialectOps *const dialects[] = { &uci_dialect, &ucci_dialect, &cecp
 int protocol_loop(FILE *in)
 {
     static Session s;
-    session_init(&s);
+    if (!session_init(&s)) {
+        out_line("info string error: out of memory");
+        return 1;
+    }
     options_reset(&s);
     const DialectOps *d = &uci_dialect; /* until a handshake says otherwise */
     char *line;
@@ -45,9 +48,12 @@ int protocol_loop(FILE *in)
             d->handshake(&s);
             continue;
         }
-        if (!d->command(&s, tok, n))
+        if (!d->command(&s, tok, n)) { /* quit */
+            session_free(&s);
             return 0;
+        }
     }
     session_end(&s);
+    session_free(&s);
     return 0;
 }

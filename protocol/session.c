@@ -16,8 +16,11 @@
 #include "io.h"
 #include "session.h"
 
-void session_init(Session *s)
+bool session_init(Session *s)
 {
+    s->engine = engine_new();
+    if (!s->engine)
+        return false;
     s->dialect = DIALECT_UCI;
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
@@ -29,6 +32,15 @@ void session_init(Session *s)
     atomic_init(&s->draw_offered, false);
     s->hopeless_moves = s->level_moves = 0;
     session_update_settings(s);
+    return true;
+}
+
+void session_free(Session *s)
+{
+    session_stop(s);
+    engine_free(s->engine);
+    s->engine = NULL;
+    pthread_mutex_destroy(&s->lock);
 }
 
 void session_update_settings(Session *s)
@@ -222,12 +234,12 @@ static void *search_main(void *arg)
     Session *s = arg;
     for (bool again = true; again;) {
         SearchResult r;
-        search_run(&s->search_board, &s->limits, &s->reporter, &r);
+        search_run(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
         pthread_mutex_lock(&s->lock);
         again = s->finish(s, &r) && !s->stopping;
         if (again) {
             cap_for_fuzzing(&s->limits);
-            search_prepare(&s->limits);
+            search_prepare(s->engine, &s->limits);
         }
         pthread_mutex_unlock(&s->lock);
     }
@@ -248,7 +260,7 @@ void session_stop(Session *s)
     if (s->thread_live && atomic_load(&s->active)) {
         pthread_mutex_lock(&s->lock);
         s->stopping = true;
-        search_stop();
+        search_stop(s->engine);
         pthread_mutex_unlock(&s->lock);
     }
     join_finished(s);
@@ -260,7 +272,7 @@ void session_end(Session *s)
     pthread_mutex_lock(&s->lock);
     s->stopping = true; /* no follow-up search after this one */
     if (s->thread_live && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
-        search_stop();
+        search_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
     join_finished(s);
     s->stopping = false;
@@ -270,7 +282,7 @@ void session_ponderhit(Session *s)
 {
     pthread_mutex_lock(&s->lock);
     if (atomic_load(&s->active))
-        search_ponderhit();
+        search_ponderhit(s->engine);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -284,7 +296,7 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     memcpy(&s->search_board, &s->board, sizeof s->board);
     s->limits = *limits;
     cap_for_fuzzing(&s->limits);
-    search_prepare(&s->limits);
+    search_prepare(s->engine, &s->limits);
     atomic_store(&s->active, true);
     if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
         s->thread_live = true;
@@ -375,7 +387,7 @@ void cmd_eval(Session *s)
     int red = s->board.side == RED ? 1 : -1, net = fade_to_limit(&s->board, nnue_evaluate(&s->board));
     out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
     out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_source(), red * net / 100.0, net);
-    bool network = !search_options()->hand_eval;
+    bool network = !search_options(s->engine)->hand_eval;
     out_line("Final evaluation: %s, %d cp for the side to move", network ? "the network" : "hand-written",
              network ? net : t.total);
 }

@@ -32,6 +32,7 @@ typedef struct Session Session;
 typedef bool (*SearchFinish)(Session *s, const SearchResult *r);
 
 struct Session {
+    Engine *engine;     /* the session's own: its table, threads and search options */
     Dialect dialect;
     char command[32];   /* the first word of the line being answered, for CECP's error form */
     Board board;        /* the game position, with the moves that led to it */
@@ -66,8 +67,10 @@ struct Session {
     int hopeless_moves, level_moves;
 };
 
-/* The start position and no search; the options' values come from options_reset(). */
-void session_init(Session *s);
+/* The start position, an engine and no search; the options' values come from options_reset(). False if memory is short. */
+bool session_init(Session *s);
+/* Ends a search in progress and frees the engine. */
+void session_free(Session *s);
 /*
  * Recomputes what follows from the dialect and the options: the move
  * notation, and the rules the engine plays by (stopping a search first when

@@ -130,7 +130,7 @@ static void ucci_go(Session *s, char **tok, int n)
         return;
     }
     if (go.static_only) {
-        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_by(&s->board, !search_options()->hand_eval)));
+        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_by(&s->board, !search_options(s->engine)->hand_eval)));
         out_line("nobestmove");
         return;
     }
@@ -153,7 +153,7 @@ static void ucci_probe(Session *s, char **tok, int n)
     TTHit hit;
     out_begin();
     out_text("pophash");
-    if (tt_probe(b.key, 0, &hit)) {
+    if (engine_probe(s->engine, b.key, &hit)) {
         char m[MOVE_STR_MAX];
         if (hit.move && move_is_legal(&b, hit.move)) {
             format_move(s, hit.move, m);
@@ -179,7 +179,7 @@ static bool ucci_command(Session *s, char **tok, int n)
         return true;
     if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
-        search_clear();
+        search_clear(s->engine);
         s->hopeless_moves = s->level_moves = 0;
     } else if (!strcasecmp(cmd, "banmoves")) {
         ucci_banmoves(s, tok + 1, n - 1);

@@ -52,28 +52,29 @@ static bool flag(const char *name) { return !strcmp(advertised(name), "true"); }
 static void expect_defaults(Dialect d)
 {
     static Session s;
-    session_init(&s);
+    cr_assert(session_init(&s));
     s.dialect = d;
     options_reset(&s);
     session_update_settings(&s);
     list_options(d);
     bool uci = d == DIALECT_UCI;
-    cr_assert_eq((long)tt_size_mb(), number(uci ? "Hash" : "hashsize"));
-    cr_assert_eq(search_options()->threads, number(uci ? "Threads" : "threads"));
+    cr_assert_eq((long)engine_hash_mb(s.engine), number(uci ? "Hash" : "hashsize"));
+    cr_assert_eq(search_options(s.engine)->threads, number(uci ? "Threads" : "threads"));
     cr_assert_eq(s.ponder, flag(uci ? "Ponder" : "ponder"));
-    cr_assert_eq(!search_options()->hand_eval, flag(uci ? "Use NNUE" : "usennue"));
+    cr_assert_eq(!search_options(s.engine)->hand_eval, flag(uci ? "Use NNUE" : "usennue"));
     cr_assert_str_eq(advertised(uci ? "Rules" : "rules"), "auto");
     cr_assert_eq(s.board.rules, RULES_ASIAN, "auto without UCI_Variant");
     cr_assert_str_eq(advertised(uci ? "EvalFile" : "evalfile"), "<embedded>");
     if (uci) {
-        cr_assert_eq(search_options()->move_overhead, number("Move Overhead"));
-        cr_assert_eq(search_options()->multipv, number("MultiPV"));
+        cr_assert_eq(search_options(s.engine)->move_overhead, number("Move Overhead"));
+        cr_assert_eq(search_options(s.engine)->multipv, number("MultiPV"));
         cr_assert_str_eq(advertised("Rank Numbering"), "auto");
         cr_assert_eq(s.rank_choice, -1);
     } else {
         cr_assert_eq(s.millisec, flag("usemillisec"));
         cr_assert_eq(s.batch, flag("batch"));
     }
+    session_free(&s);
 }
 
 Test(options, uci_defaults_are_the_values_in_use) { expect_defaults(DIALECT_UCI); }
@@ -82,14 +83,15 @@ Test(options, ucci_defaults_are_the_values_in_use) { expect_defaults(DIALECT_UCC
 Test(options, cecp_defaults_are_the_values_in_use)
 {
     static Session s;
-    session_init(&s);
+    cr_assert(session_init(&s));
     options_reset(&s);
     list_options(DIALECT_CECP);
     char want[128];
     snprintf(want, sizeof want, "feature option=\"Move Overhead -spin %lld 0 5000\"",
-             (long long)search_options()->move_overhead);
+             (long long)search_options(s.engine)->move_overhead);
     cr_assert(strstr(listing, want), "%s", listing);
-    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", !search_options()->hand_eval);
+    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", !search_options(s.engine)->hand_eval);
     cr_assert(strstr(listing, want), "%s", listing);
     cr_assert(strstr(listing, "feature option=\"Rules -combo *auto"), "%s", listing);
+    session_free(&s);
 }

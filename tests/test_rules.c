@@ -5,13 +5,18 @@
 #include "../engine/search.h"
 #include "common.h"
 
+static Engine *engine;
+
 static void setup_rules(void)
 {
     setup_tables();
     search_init();
+    engine = engine_new();
 }
 
-TestSuite(rules, .init = setup_rules);
+static void teardown_rules(void) { engine_free(engine); }
+
+TestSuite(rules, .init = setup_rules, .fini = teardown_rules);
 
 static Board board;
 static RuleSet rules = RULES_ASIAN; /* the rule set of the games these tests set up */
@@ -166,9 +171,9 @@ static SearchResult search_board(int depth)
     SearchLimits l = { .depth = depth };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_clear();
-    search_prepare(&l);
-    search_run(&board, &l, &quiet, &r);
+    search_clear(engine);
+    search_prepare(engine, &l);
+    search_run(engine, &board, &l, &quiet, &r);
     return r;
 }
 

@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdio.h>
 
 #include "../bench/bench.h"
@@ -5,13 +6,18 @@
 #include "../engine/tt.h"
 #include "common.h"
 
+static Engine *engine;
+
 static void setup_search(void)
 {
     setup_tables();
     search_init();
+    engine = engine_new();
 }
 
-TestSuite(search, .init = setup_search);
+static void teardown_search(void) { engine_free(engine); }
+
+TestSuite(search, .init = setup_search, .fini = teardown_search);
 
 static Board board;
 
@@ -20,9 +26,9 @@ static SearchResult run(const char *fen, SearchLimits limits)
     SearchResult r;
     SearchReporter quiet = { 0 };
     set_fen(&board, fen);
-    search_clear();
-    search_prepare(&limits);
-    search_run(&board, &limits, &quiet, &r);
+    search_clear(engine);
+    search_prepare(engine, &limits);
+    search_run(engine, &board, &limits, &quiet, &r);
     return r;
 }
 
@@ -62,16 +68,16 @@ Test(search, finds_mates_at_their_exact_distance)
 }
 
 /*
- * Three threads share the moves of deep nodes and run their own iterations.
- * What one finds in the table can change what another prunes, so at a fixed
+ * Three threads search the same tree, sharing the table. What one finds in
+ * the table can change what another prunes, so at a fixed
  * depth the mate found may be a longer one (as with any engine's threads),
  * but it is a forced mate all the same, for the right side.
  */
-Test(search, threads_sharing_nodes_find_the_mates)
+Test(search, threads_sharing_the_table_find_the_mates)
 {
-    SearchOptions opt = *search_options();
+    SearchOptions opt = *search_options(engine);
     opt.threads = 3;
-    cr_assert(search_set_options(&opt));
+    cr_assert(search_set_options(engine, &opt));
     for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
         int n = mates[i].moves;
         SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 8 });
@@ -112,19 +118,21 @@ Test(search, no_legal_move_loses_mate_and_stalemate_alike)
 Test(search, tt_mate_scores_are_relative_to_the_node)
 {
     uint64_t key = 0x123456789ABCDEFull;
-    tt_clear();
-    tt_store(key, 4, move_of(make_sq(0, 0), make_sq(0, 1)), mate_in(10), 0, 7, BOUND_EXACT);
+    TT tt = { 0 };
+    cr_assert(tt_resize(&tt, 1));
+    tt_store(&tt, key, 4, move_of(make_sq(0, 0), make_sq(0, 1)), mate_in(10), 0, 7, BOUND_EXACT);
     TTHit hit;
-    cr_assert(tt_probe(key, 2, &hit));
+    cr_assert(tt_probe(&tt, key, 2, &hit));
     cr_assert_eq(hit.score, mate_in(8), "the same node two plies nearer the root is mated two plies sooner");
     cr_assert_eq(hit.depth, 7);
     cr_assert_eq(hit.bound, BOUND_EXACT);
-    tt_store(key ^ 1, 3, MOVE_NONE, mated_in(9), 0, 5, BOUND_UPPER);
-    cr_assert(tt_probe(key ^ 1, 6, &hit));
+    tt_store(&tt, key ^ 1, 3, MOVE_NONE, mated_in(9), 0, 5, BOUND_UPPER);
+    cr_assert(tt_probe(&tt, key ^ 1, 6, &hit));
     cr_assert_eq(hit.score, mated_in(12));
-    tt_store(key ^ 2, 3, MOVE_NONE, -250, 0, 5, BOUND_LOWER);
-    cr_assert(tt_probe(key ^ 2, 9, &hit));
+    tt_store(&tt, key ^ 2, 3, MOVE_NONE, -250, 0, 5, BOUND_LOWER);
+    cr_assert(tt_probe(&tt, key ^ 2, 9, &hit));
     cr_assert_eq(hit.score, -250, "ordinary scores are not shifted");
+    tt_free(&tt);
 
     /* A second search on a warm table still reports the exact distance. */
     SearchLimits l = { .depth = 12 };
@@ -132,8 +140,8 @@ Test(search, tt_mate_scores_are_relative_to_the_node)
     SearchResult r;
     set_fen(&board, "4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
     for (int i = 0; i < 2; i++) {
-        search_prepare(&l);
-        search_run(&board, &l, &quiet, &r);
+        search_prepare(engine, &l);
+        search_run(engine, &board, &l, &quiet, &r);
         cr_assert_eq(r.score, mate_in(7));
     }
 }
@@ -142,15 +150,17 @@ Test(search, a_rule_verdict_in_the_table_keeps_its_move_but_settles_nothing)
 {
     uint64_t key = 0xFEDCBA9876543210ull;
     Move m = move_of(make_sq(4, 0), make_sq(4, 1));
-    tt_clear();
-    tt_store(key, 2, m, rule_win(5), 40, 9, BOUND_LOWER);
+    TT tt = { 0 };
+    cr_assert(tt_resize(&tt, 1));
+    tt_store(&tt, key, 2, m, rule_win(5), 40, 9, BOUND_LOWER);
     TTHit hit;
-    cr_assert(tt_probe(key, 2, &hit));
+    cr_assert(tt_probe(&tt, key, 2, &hit));
     cr_assert_eq(hit.move, m);
     cr_assert_eq(hit.bound, BOUND_NONE);
     cr_assert_not(tt_settles(&hit, 100, 101), "no cut below: the verdict held only on one path");
     cr_assert_not(tt_settles(&hit, -101, -100), "no cut above either");
     cr_assert_not(tt_settles(&hit, 39, 41), "nor does it refine the static value");
+    tt_free(&tt);
 
     hit.bound = BOUND_UPPER;
     cr_assert(tt_settles(&hit, 0, 1));
@@ -170,9 +180,9 @@ Test(search, repetition_in_the_tree_is_a_draw)
     SearchLimits l = { .depth = 8 };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_clear();
-    search_prepare(&l);
-    search_run(&board, &l, &quiet, &r);
+    search_clear(engine);
+    search_prepare(engine, &l);
+    search_run(engine, &board, &l, &quiet, &r);
     cr_assert_eq(r.best, move_parse("e9e8", 0));
     cr_assert_eq(r.score, VALUE_DRAW);
 }
@@ -208,4 +218,50 @@ Test(search, bench_signature_is_stable)
     fclose(null);
     cr_assert_eq(a, b);
     cr_assert_gt(a, 1000);
+}
+
+/* Two engines in one process, each with its own table, threads and options. */
+typedef struct {
+    Engine *engine;
+    Board board;
+    SearchResult result;
+} Job;
+
+static void *search_job(void *arg)
+{
+    Job *job = arg;
+    SearchLimits l = { .depth = 10 };
+    SearchReporter quiet = { 0 };
+    search_prepare(job->engine, &l);
+    search_run(job->engine, &job->board, &l, &quiet, &job->result);
+    return NULL;
+}
+
+Test(search, two_engines_searching_at_once_find_what_each_finds_alone)
+{
+    static Job jobs[2];
+    static const char *const fens[2] = {
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+        "3ak1b1r/4a4/b1n2c3/p3C2Rp/5np2/2P6/P2rP1P1P/3C2N2/4A4/R1B1KAB2 b - - 0 1",
+    };
+    SearchResult alone[2];
+    for (int i = 0; i < 2; i++) {
+        jobs[i].engine = engine_new();
+        cr_assert(jobs[i].engine);
+        set_fen(&jobs[i].board, fens[i]);
+        search_job(&jobs[i]);
+        alone[i] = jobs[i].result;
+        search_clear(jobs[i].engine);
+    }
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++)
+        cr_assert_eq(pthread_create(&threads[i], NULL, search_job, &jobs[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        pthread_join(threads[i], NULL);
+        cr_assert_eq(jobs[i].result.nodes, alone[i].nodes, "engine %d: %llu nodes together, %llu alone", i,
+                     (unsigned long long)jobs[i].result.nodes, (unsigned long long)alone[i].nodes);
+        cr_assert_eq(jobs[i].result.best, alone[i].best);
+        cr_assert_eq(jobs[i].result.score, alone[i].score);
+        engine_free(jobs[i].engine);
+    }
 }
