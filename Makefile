@@ -16,15 +16,16 @@ BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
 LDLIBS  := -pthread -lm
 
 ENGINE_SRC   := $(wildcard engine/*.c)
-PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+PROTOCOL_SRC := $(wildcard protocol/*.c)
+TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 # Data made into C arrays by tools/embed: the network and the GB18030 code table.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
-LIB_SRC      := $(ENGINE_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC)
+LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC)
 TEST_SRC     := $(wildcard tests/*.c)
 
-REL_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/protocol/main.o
-DBG_OBJ  := $(LIB_SRC:%.c=build/debug/%.o) build/debug/protocol/main.o
+REL_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/app/main.o
+DBG_OBJ  := $(LIB_SRC:%.c=build/debug/%.o) build/debug/app/main.o
 TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -78,7 +79,7 @@ tests/run: $(TEST_OBJ) | criterion
 
 # ThreadSanitizer build, driven through random sessions in every dialect with one to three
 # threads (tools/stress); any report fails it. About a minute.
-TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) build/tsan/protocol/main.o
+TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) build/tsan/app/main.o
 
 tsan: chuhan-tsan
 	./tools/stress --steps 60 ./chuhan-tsan

@@ -6,7 +6,7 @@
 
 #include "../engine/search.h"
 #include "../engine/skill.h"
-#include "../protocol/version.h"
+#include "../engine/version.h"
 #include "options.h"
 
 typedef struct {

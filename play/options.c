@@ -5,8 +5,8 @@
 
 #include "../engine/clock.h"
 #include "../engine/skill.h"
-#include "../protocol/session.h"
-#include "../protocol/version.h"
+#include "../text/words.h"
+#include "../engine/version.h"
 #include "console.h"
 #include "options.h"
 

@@ -17,7 +17,7 @@
 #include "dialect.h"
 #include "io.h"
 #include "options.h"
-#include "version.h"
+#include "../engine/version.h"
 
 /* XBoard's mate scores: 100000 + moves to mate, negative when mated. */
 enum { XB_MATE = 100000 };

@@ -7,6 +7,7 @@
 #include "../engine/nnue.h"
 #include "../engine/skill.h"
 #include "../engine/tt.h"
+#include "fuzz_caps.h"
 #include "io.h"
 #include "options.h"
 
@@ -228,13 +229,13 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
     switch (o->id) {
     case O_HASH:
         session_stop(s);
-        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(num, 16))) {
+        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(num, FUZZ_HASH_MB))) {
             snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, engine_hash_mb(s->engine));
             ok = false;
         }
         break;
     case O_THREADS:
-        opt.threads = (int)FUZZ_CAP(num, 2);
+        opt.threads = (int)FUZZ_CAP(num, FUZZ_THREADS);
         apply_search_options(s, &opt, err, errlen, &ok);
         break;
     case O_MULTIPV:

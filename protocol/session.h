@@ -11,15 +11,9 @@
 #include "../engine/board.h"
 #include "../engine/notation.h"
 #include "../engine/search.h"
+#include "../text/words.h"
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;
-
-/* Fuzzing builds cap the work one command can cause, so that every input runs in milliseconds. */
-#ifdef CHUHAN_FUZZ
-#define FUZZ_CAP(v, cap) ((v) < (cap) ? (v) : (cap))
-#else
-#define FUZZ_CAP(v, cap) (v)
-#endif
 
 typedef struct Session Session;
 
@@ -78,9 +72,6 @@ void session_free(Session *s);
  */
 void session_update_settings(Session *s);
 
-/* Splits a line into tokens in place; returns the count. The array is reused by the next call. */
-int split_tokens(char *line, char ***tokens);
-
 /*
  * `position [startpos | fen FEN...] [moves M...]` (tok starts after the
  * keyword "position", or at "fen"/"startpos"). All or nothing: on any error
@@ -108,9 +99,6 @@ void session_wait(Session *s);
  */
 void session_end(Session *s);
 static inline bool session_searching(Session *s) { return atomic_load(&s->active); }
-
-/* Parses a whole number in [lo, hi]; with clamp, larger values become hi instead of failing. */
-bool parse_number(const char *s, long long lo, long long hi, bool clamp, long long *out);
 
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
 

@@ -13,7 +13,7 @@
 #include "commands.h"
 #include "dialect.h"
 #include "options.h"
-#include "version.h"
+#include "../engine/version.h"
 
 /*
  * Scores are bare integers. Mates and rule wins follow the usual UCCI scale,

@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "dialect.h"
 #include "options.h"
-#include "version.h"
+#include "../engine/version.h"
 
 /* Forced results, by mate or by rule, in moves: positive when the side to move wins. */
 static void print_score(int v)

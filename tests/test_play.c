@@ -15,7 +15,7 @@
 
 #include "../engine/clock.h"
 #include "../play/input.h"
-#include "../protocol/version.h"
+#include "../engine/version.h"
 #include "engine_pipe.h"
 
 TestSuite(play, .timeout = 60);

@@ -16,9 +16,10 @@
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
 #include "../play/play.h"
+#include "../text/words.h"
 #include "../tune/tune.h"
-#include "protocol.h"
-#include "version.h"
+#include "../protocol/protocol.h"
+#include "../engine/version.h"
 
 
 static void usage(FILE *out)
@@ -38,14 +39,13 @@ static void usage(FILE *out)
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
 
-/* Parses a whole decimal argument within [lo, hi]. */
+/* A whole decimal argument within [lo, hi]. */
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
+    long long v;
+    if (!parse_number(s, lo, hi, false, &v))
         return false;
-    *out = v;
+    *out = (long)v;
     return true;
 }
 

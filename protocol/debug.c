@@ -1,0 +1,122 @@
+/* The commands for people at the console, the same in every dialect: d, eval, perft, bench. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bench/bench.h"
+#include "../engine/evaluate.h"
+#include "../engine/movegen.h"
+#include "../engine/nnue.h"
+#include "../engine/rules.h"
+#include "../engine/tables.h"
+#include "../perft/perft_cmd.h"
+#include "fuzz_caps.h"
+#include "io.h"
+#include "session.h"
+
+/* The moves since the last `position`, from the position they were played in. */
+static void display_moves(const Session *s)
+{
+    static Board start;
+    Move moves[UNDO_MAX];
+    int n = 0;
+    memcpy(&start, &s->board, sizeof start);
+    start.nn = NULL;
+    while (start.hply && start.hist[start.hply - 1].move != NULL_MOVE) {
+        moves[n++] = start.hist[start.hply - 1].move;
+        unmake_move(&start);
+    }
+    for (int i = 0; i < n / 2; i++) {
+        Move t = moves[i];
+        moves[i] = moves[n - 1 - i];
+        moves[n - 1 - i] = t;
+    }
+    out_begin();
+    out_text("Moves:");
+    print_moves(s, &start, moves, n);
+    out_end();
+}
+
+void cmd_display(Session *s)
+{
+    const Board *b = &s->board;
+    for (int r = RANK_NB - 1; r >= 0; r--) {
+        out_line(" +---+---+---+---+---+---+---+---+---+");
+        out_begin();
+        for (int f = 0; f < FILE_NB; f++) {
+            int p = b->sq[make_sq(f, r)];
+            out_text(" | %c", p ? piece_char(p) : ' ');
+        }
+        out_text(" | %d", r + s->rank_base);
+        out_end();
+    }
+    out_line(" +---+---+---+---+---+---+---+---+---+");
+    out_line("   a   b   c   d   e   f   g   h   i");
+    out_line("%s", "");
+    char fen[FEN_MAX];
+    board_get_fen(b, fen);
+    out_line("Fen: %s", fen);
+    out_line("Key: %016" PRIX64, b->key);
+    uint8_t chk[16];
+    int n = checkers(b, chk);
+    out_begin();
+    out_text("Checkers:");
+    for (int i = 0; i < n; i++)
+        out_text(" %c%d", 'a' + sq_file(chk[i]), sq_rank(chk[i]) + s->rank_base);
+    out_end();
+    display_moves(s);
+}
+
+void cmd_eval(Session *s)
+{
+    EvalTrace t;
+    evaluate_trace(&s->board, &t);
+    out_line("      Term     |    Red (mg  eg)   |   Black (mg  eg)  |   Total (mg  eg)");
+    out_line("---------------+-------------------+-------------------+------------------");
+    Score sum = 0;
+    for (int i = 0; i < TERM_NB; i++) {
+        Score r = t.term[i][RED], bl = t.term[i][BLACK], d = r - bl;
+        sum += d;
+        out_line(" %13s | %7d %7d   | %7d %7d   | %7d %7d", eval_term_names[i], score_mg(r), score_eg(r),
+                 score_mg(bl), score_eg(bl), score_mg(d), score_eg(d));
+    }
+    out_line("---------------+-------------------+-------------------+------------------");
+    out_line(" %13s |                   |                   | %7d %7d", "Total", score_mg(sum), score_eg(sum));
+    out_line("%s", "");
+    out_line("Phase: %d of %d (middlegame share)", t.phase, PHASE_MAX);
+    if (t.scale != SCALE_ONE)
+        out_line("Endgame scale: %d of %d (known drawish material)", t.scale, SCALE_ONE);
+    if (in_check(&s->board)) {
+        out_line("Final evaluation: none (in check)");
+        return;
+    }
+    int red = s->board.side == RED ? 1 : -1, net = fade_to_limit(&s->board, nnue_evaluate(&s->board));
+    out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
+    out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_source(), red * net / 100.0, net);
+    bool network = !search_options(s->engine)->hand_eval;
+    out_line("Final evaluation: %s, %d cp for the side to move", network ? "the network" : "hand-written",
+             network ? net : t.total);
+}
+
+void cmd_perft(Session *s, int depth)
+{
+    static Board b;
+    depth = FUZZ_CAP(depth, FUZZ_PERFT_DEPTH);
+    memcpy(&b, &s->board, sizeof b);
+    out_begin();
+    perft_divide(&b, depth, s->rank_base, out_stream());
+    out_end();
+}
+
+void cmd_bench(Session *s, char **tok, int n)
+{
+    long long depth = BENCH_DEFAULT_DEPTH;
+    if (n > 0 && !parse_number(tok[0], 1, MAX_PLY - 8, false, &depth)) {
+        report_error(s, "bench takes a depth from 1 to %d, not '%.16s'", MAX_PLY - 8, tok[0]);
+        return;
+    }
+    session_stop(s);
+    out_begin();
+    bench_run((int)FUZZ_CAP(depth, FUZZ_BENCH_DEPTH), 1, out_stream());
+    out_end();
+}

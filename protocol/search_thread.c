@@ -1,0 +1,86 @@
+/* A session's search runs in a thread of its own, so the input is read while it thinks. */
+#include <pthread.h>
+#include <string.h>
+
+#include "fuzz_caps.h"
+#include "session.h"
+
+static void *search_main(void *arg)
+{
+    Session *s = arg;
+    for (bool again = true; again;) {
+        SearchResult r;
+        search_run(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
+        pthread_mutex_lock(&s->lock);
+        again = s->finish(s, &r) && !s->stopping;
+        if (again) {
+            cap_for_fuzzing(&s->limits);
+            search_prepare(s->engine, &s->limits);
+        }
+        pthread_mutex_unlock(&s->lock);
+    }
+    atomic_store(&s->active, false);
+    return NULL;
+}
+
+static void join_finished(Session *s)
+{
+    if (s->thread_live) {
+        pthread_join(s->thread, NULL);
+        s->thread_live = false;
+    }
+}
+
+void session_stop(Session *s)
+{
+    if (s->thread_live && atomic_load(&s->active)) {
+        pthread_mutex_lock(&s->lock);
+        s->stopping = true;
+        search_stop(s->engine);
+        pthread_mutex_unlock(&s->lock);
+    }
+    join_finished(s);
+    s->stopping = false;
+}
+
+void session_end(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->stopping = true; /* no follow-up search after this one */
+    if (s->thread_live && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
+        search_stop(s->engine);
+    pthread_mutex_unlock(&s->lock);
+    join_finished(s);
+    s->stopping = false;
+}
+
+void session_ponderhit(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    if (atomic_load(&s->active))
+        search_ponderhit(s->engine);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void session_wait(Session *s) { join_finished(s); }
+
+void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish)
+{
+    session_stop(s);
+    s->reporter = *reporter;
+    s->finish = finish;
+    memcpy(&s->search_board, &s->board, sizeof s->board);
+    s->limits = *limits;
+    cap_for_fuzzing(&s->limits);
+    search_prepare(s->engine, &s->limits);
+    atomic_store(&s->active, true);
+    if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
+        s->thread_live = true;
+    } else {
+        /* No thread to be had: search here and now, still answering. */
+        search_main(s);
+    }
+    if (s->batch)
+        session_wait(s);
+}
+
