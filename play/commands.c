@@ -17,8 +17,8 @@ typedef struct {
 static bool watching(const Play *p) { return p->engine_plays[RED] && p->engine_plays[BLACK]; }
 static int player_side(const Play *p) { return p->engine_plays[RED] ? BLACK : RED; }
 
-/* The engine's search for the player on move in a game going on; ABANDONED, saying why, when there is none. */
-static Thought think_for_player(Play *p, SearchResult *r)
+/* The engine's search for the player on move in a game going on; false, saying why, when there is none. */
+static bool think_for_player(Play *p, SearchResult *r)
 {
     Game *g = &p->game;
     if (game_over(g))
@@ -27,7 +27,7 @@ static Thought think_for_player(Play *p, SearchResult *r)
         say("not your turn: the engine is to move");
     else
         return engine_think(p, r);
-    return ABANDONED;
+    return false;
 }
 
 /*
@@ -75,13 +75,12 @@ static bool cmd_hint(Play *p, char *arg)
 {
     (void)arg;
     SearchResult r;
-    Thought t = think_for_player(p, &r);
-    if (t == THOUGHT && r.best) {
+    if (think_for_player(p, &r) && r.best) {
         char text[64];
         describe_move(p, &p->game.board, r.best, text, sizeof text);
         say("hint: %s", text);
     }
-    return t != QUIT;
+    return true;
 }
 
 /* The engine takes a draw when it thinks itself no better. */
@@ -89,16 +88,15 @@ static bool cmd_draw(Play *p, char *arg)
 {
     (void)arg;
     SearchResult r;
-    Thought t = think_for_player(p, &r);
-    if (t == THOUGHT && -r.score <= 0) {
+    if (!think_for_player(p, &r))
+        return true;
+    if (-r.score <= 0) {
         say("the engine accepts the draw");
-        game_end(&p->game, "1/2-1/2", "draw agreed");
-        say("game over: %s, %s", p->game.record.result, p->game.reason);
-        p->show = true;
-    } else if (t == THOUGHT) {
+        end_game(p, "1/2-1/2", "draw agreed");
+    } else {
         say("the engine declines the draw");
     }
-    return t != QUIT;
+    return true;
 }
 
 static bool cmd_resign(Play *p, char *arg)
@@ -109,9 +107,7 @@ static bool cmd_resign(Play *p, char *arg)
         say(watching(p) ? "you are only watching" : "the game is over");
         return true;
     }
-    game_end(&p->game, side == RED ? "0-1" : "1-0", side == RED ? "red resigns" : "black resigns");
-    say("game over: %s, %s", p->game.record.result, p->game.reason);
-    p->show = true;
+    end_game(p, side == RED ? "0-1" : "1-0", side == RED ? "red resigns" : "black resigns");
     return true;
 }
 

@@ -32,6 +32,13 @@ void describe_move(const Play *p, const Board *b, Move m, char *out, size_t cap)
 
 static void announce_result(const Play *p) { say("game over: %s, %s", p->game.record.result, p->game.reason); }
 
+void end_game(Play *p, const char *result, const char *reason)
+{
+    game_end(&p->game, result, reason);
+    announce_result(p);
+    p->show = true;
+}
+
 void position_changed(Play *p)
 {
     p->turn_start = now_ms();
@@ -64,9 +71,7 @@ static bool charge_clock(Play *p)
         return true;
     }
     p->left[side] = 0;
-    game_end(&p->game, side == RED ? "0-1" : "1-0", side == RED ? "red lost on time" : "black lost on time");
-    announce_result(p);
-    p->show = true;
+    end_game(p, side == RED ? "0-1" : "1-0", side == RED ? "red lost on time" : "black lost on time");
     return false;
 }
 
@@ -104,15 +109,13 @@ static void show(Play *p)
     p->show = false;
 }
 
-static bool engine_turn(Play *p)
+static void engine_turn(Play *p)
 {
     SearchResult r;
-    Thought t = engine_think(p, &r);
-    if (t == THOUGHT && charge_clock(p) && r.best)
+    if (engine_think(p, &r) && charge_clock(p) && r.best)
         play_move(p, r.best);
     if (p->engine_plays[RED] && p->engine_plays[BLACK])
         show(p);
-    return t != QUIT;
 }
 
 /* A line that is no command: a move typed by the player, or a mistake. */
@@ -146,13 +149,14 @@ static bool player_line(Play *p, char *line)
     return !quit;
 }
 
-Thought engine_think(Play *p, SearchResult *r)
+bool engine_think(Play *p, SearchResult *r)
 {
     SearchLimits l = engine_limits(p);
     char *line;
     if (think(p->engine, &p->game.board, &l, p->interactive ? &p->input : NULL, r, &line) || is_stop(line))
-        return THOUGHT;
-    return player_line(p, line) ? ABANDONED : QUIT;
+        return true;
+    p->typed = line;
+    return false;
 }
 
 /* The player's turn, or a finished game: shows the board and obeys one line. False at the end of the input or on quit. */
@@ -191,7 +195,15 @@ int play_main(int argc, char **argv)
     for (bool going = true; going;) {
         Game *g = &p.game;
         fflush(stdout); /* all that was written is seen before a wait for the engine or the player */
-        going = !game_over(g) && p.engine_plays[g->board.side] ? engine_turn(&p) : player_turn(&p);
+        if (p.typed) { /* a line typed while the engine thought, obeyed here and nowhere else */
+            char *line = p.typed;
+            p.typed = NULL;
+            going = player_line(&p, line);
+        } else if (!game_over(g) && p.engine_plays[g->board.side]) {
+            engine_turn(&p);
+        } else {
+            going = player_turn(&p);
+        }
     }
     engine_free(p.engine);
     return 0;

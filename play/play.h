@@ -27,6 +27,7 @@ typedef struct {
     int64_t clock_inc, left[2]; /* ms */
     int64_t turn_start;    /* ms: when the side to move began its turn */
     bool show;             /* the board has changed since it was drawn */
+    char *typed;           /* a line typed while the engine thought, not yet obeyed (in the input's buffer) */
 } Play;
 
 int play_main(int argc, char **argv);
@@ -39,9 +40,14 @@ void position_changed(Play *p);
 void play_move(Play *p, Move m);
 /* Names a move in the view's notations: "炮二平五 (C2.5 h2e2)", or "C2.5 (h2e2)" in ASCII. */
 void describe_move(const Play *p, const Board *b, Move m, char *out, size_t cap);
-typedef enum { THOUGHT, ABANDONED, QUIT } Thought;
-/* The engine's search of the current position; a line typed meanwhile other than `stop` abandons it and is obeyed. */
-Thought engine_think(Play *p, SearchResult *r);
+/*
+ * The engine's search of the current position; true when it finished. A line
+ * typed meanwhile, other than `stop`, abandons it and is left in `typed` for
+ * the game loop to obey.
+ */
+bool engine_think(Play *p, SearchResult *r);
+/* Ends the game with a result and its reason, and says so. */
+void end_game(Play *p, const char *result, const char *reason);
 
 /* commands.c: runs a command line; false when it is none. *quit is set by quit. */
 bool run_command(Play *p, char *line, bool *quit);
