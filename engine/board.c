@@ -1,8 +1,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "attack.h"
 #include "board.h"
-#include "movegen.h"
 #include "psqt.h"
 #include "random.h"
 #include "tables.h"

@@ -2,18 +2,8 @@
 #ifndef CHUHAN_MOVEGEN_H
 #define CHUHAN_MOVEGEN_H
 
+#include "attack.h"
 #include "board.h"
-
-/*
- * Whether the general of `side` is attacked, looking outwards from it: along
- * its rank and file for rooks and cannons (and the other general on the file,
- * the flying-general rule), then for horses and pawns.
- */
-bool king_attacked(const Board *b, int side);
-static inline bool in_check(const Board *b) { return king_attacked(b, b->side); }
-
-/* The points of the men giving check to the side to move; returns how many. */
-int checkers(const Board *b, uint8_t out[16]);
 
 /* Pseudo-legal moves of the side to move: captures, quiet moves, or both. */
 int gen_captures(const Board *b, Move *list);
