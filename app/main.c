@@ -80,13 +80,15 @@ static int shell_perft(int argc, char **argv)
             strcat(fen, argv[i]);
         }
     }
-    static Board board;
+    Board *board = malloc(sizeof *board);
     char err[128];
-    if (!board_set_fen(&board, fen, err, sizeof err)) {
-        fprintf(stderr, "chuhan: bad FEN: %s\n", err);
+    if (!board || !board_set_fen(board, fen, err, sizeof err)) {
+        fprintf(stderr, "chuhan: %s\n", board ? err : "out of memory");
+        free(board);
         return 2;
     }
-    perft_divide(&board, (int)depth, 0, stdout);
+    perft_divide(board, (int)depth, 0, stdout);
+    free(board);
     return 0;
 }
 

@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "../engine/board.h"
 #include "../engine/clock.h"
@@ -52,12 +53,13 @@ static const char *const positions[] = {
 
 uint64_t bench_run(int depth, int threads, FILE *out)
 {
-    static Board board;
     SearchOptions opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
+    Board *board = malloc(sizeof *board);
     Engine *e = engine_new();
-    if (!e || !search_set_options(e, &opt)) {
+    if (!board || !e || !search_set_options(e, &opt)) {
         fprintf(out, "cannot start %d threads\n", threads);
         engine_free(e);
+        free(board);
         return 0;
     }
     SearchLimits limits = { .depth = depth };
@@ -68,7 +70,7 @@ uint64_t bench_run(int depth, int threads, FILE *out)
 
     for (int i = 0; i < n; i++) {
         char err[128];
-        if (!board_set_fen(&board, positions[i], err, sizeof err)) {
+        if (!board_set_fen(board, positions[i], err, sizeof err)) {
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
             continue;
         }
@@ -76,7 +78,7 @@ uint64_t bench_run(int depth, int threads, FILE *out)
         SearchResult r;
         int64_t t0 = now_us();
         search_prepare(e, &limits);
-        search_run(e, &board, &limits, &quiet, &r);
+        search_run(e, board, &limits, &quiet, &r);
         int64_t us = now_us() - t0;
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);
@@ -90,5 +92,6 @@ uint64_t bench_run(int depth, int threads, FILE *out)
     fprintf(out, "Nodes/second: %" PRIu64 "\n", us > 0 ? total * 1000000 / (uint64_t)us : 0);
     fprintf(out, "Time (ms): %" PRId64 "\n", us / 1000);
     engine_free(e);
+    free(board);
     return total;
 }

@@ -171,20 +171,20 @@ static void write_all(int fd, const void *data, size_t n)
 
 static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
 {
-    static Board board;
-    static Record records[MAX_GAME_PLIES];
-    static uint8_t bytes[MAX_GAME_PLIES * RECORD_BYTES];
     uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
+    Board *board = malloc(sizeof *board);
+    Record *records = malloc(MAX_GAME_PLIES * sizeof *records);
+    uint8_t *bytes = malloc(MAX_GAME_PLIES * RECORD_BYTES);
     Engine *e = engine_new();
-    if (!e || !engine_set_hash(e, (size_t)opt->hash_mb)) {
+    if (!board || !records || !bytes || !e || !engine_set_hash(e, (size_t)opt->hash_mb)) {
         fprintf(stderr, "chuhan datagen: out of memory\n");
         exit(1);
     }
     while (atomic_load(&c->positions) < opt->positions) {
-        if (!random_opening(e, &board, opt, book, &rng))
+        if (!random_opening(e, board, opt, book, &rng))
             continue;
         search_clear(e);
-        int n, result = play_game(e, &board, opt, records, &n);
+        int n, result = play_game(e, board, opt, records, &n);
         int quiet = 0;
         for (int i = 0; i < n; i++) {
             records[i].result = (uint8_t)result;
@@ -198,6 +198,9 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
         atomic_fetch_add(&c->results[result], 1);
     }
     engine_free(e);
+    free(bytes);
+    free(records);
+    free(board);
 }
 
 static void progress(const Counters *c, int64_t start_us, bool done)

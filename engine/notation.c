@@ -2,6 +2,8 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -145,19 +147,14 @@ static bool parse_counter(const char *f, size_t n, int max, int *out)
     return true;
 }
 
-bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
+/* Reads a FEN into a cleared board; false, with the reason, at the first fault. */
+static bool read_fen(Board *b, const char *fen, char *err, size_t errlen)
 {
-    size_t total = strnlen(fen, FEN_MAX + 1);
-    if (total > FEN_MAX)
-        return fail(err, errlen, "FEN longer than %d characters", FEN_MAX);
-
-    Board b;
-    board_clear(&b);
     const char *s = fen, *f;
     size_t n = next_field(&s, &f);
     if (n == 0)
         return fail(err, errlen, "empty FEN");
-    if (!parse_placement(&b, f, n, err, errlen))
+    if (!parse_placement(b, f, n, err, errlen))
         return false;
 
     n = next_field(&s, &f);
@@ -165,7 +162,7 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
         return fail(err, errlen, "missing side to move");
     if (n != 1 || !strchr("wWrRbB", f[0]))
         return fail(err, errlen, "side to move must be w, r or b, not '%.*s'", (int)(n < 8 ? n : 8), f);
-    b.side = tolower((unsigned char)f[0]) == 'b' ? BLACK : RED;
+    b->side = tolower((unsigned char)f[0]) == 'b' ? BLACK : RED;
 
     /* Castling and en-passant fields carry nothing in xiangqi: dashes only. */
     for (int i = 0; i < 2; i++) {
@@ -179,22 +176,38 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
         }
     }
     n = next_field(&s, &f);
-    if (n && !parse_counter(f, n, 9999, &b.rule60))
+    if (n && !parse_counter(f, n, 9999, &b->rule60))
         return fail(err, errlen, "bad half-move counter '%.*s'", (int)(n < 8 ? n : 8), f);
     n = next_field(&s, &f);
-    if (n && !parse_counter(f, n, 99999, &b.fullmove))
+    if (n && !parse_counter(f, n, 99999, &b->fullmove))
         return fail(err, errlen, "bad move number '%.*s'", (int)(n < 8 ? n : 8), f);
-    if (b.fullmove == 0)
-        b.fullmove = 1;
+    if (b->fullmove == 0)
+        b->fullmove = 1;
     n = next_field(&s, &f);
     if (n)
         return fail(err, errlen, "unexpected text after the FEN: '%.*s'", (int)(n < 16 ? n : 16), f);
 
-    if (king_attacked(&b, b.side ^ 1))
-        return fail(err, errlen, "the side not to move (%s) is in check", side_name(b.side ^ 1));
-    board_finish(&b);
-    memcpy(out, &b, sizeof b);
+    if (king_attacked(b, b->side ^ 1))
+        return fail(err, errlen, "the side not to move (%s) is in check", side_name(b->side ^ 1));
+    board_finish(b);
     return true;
+}
+
+
+bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
+{
+    if (strnlen(fen, FEN_MAX + 1) > FEN_MAX)
+        return fail(err, errlen, "FEN longer than %d characters", FEN_MAX);
+    /* Read aside, so a bad FEN leaves `out` as it was; on the heap, as a board's history is large. */
+    Board *b = malloc(sizeof *b);
+    if (!b)
+        return fail(err, errlen, "out of memory");
+    board_clear(b);
+    bool ok = read_fen(b, fen, err, errlen);
+    if (ok)
+        memcpy(out, b, offsetof(Board, hist)); /* no history yet */
+    free(b);
+    return ok;
 }
 
 void board_get_fen(const Board *b, char out[FEN_MAX])

@@ -15,16 +15,16 @@
 #include "session.h"
 
 /* The moves since the last `position`, from the position they were played in. */
-static void display_moves(const Session *s)
+static void display_moves(Session *s)
 {
-    static Board start;
+    Board *start = &s->scratch;
     Move moves[UNDO_MAX];
     int n = 0;
-    memcpy(&start, &s->board, sizeof start);
-    start.nn = NULL;
-    while (start.hply && start.hist[start.hply - 1].move != NULL_MOVE) {
-        moves[n++] = start.hist[start.hply - 1].move;
-        unmake_move(&start);
+    memcpy(start, &s->board, sizeof *start);
+    start->nn = NULL;
+    while (start->hply && start->hist[start->hply - 1].move != NULL_MOVE) {
+        moves[n++] = start->hist[start->hply - 1].move;
+        unmake_move(start);
     }
     for (int i = 0; i < n / 2; i++) {
         Move t = moves[i];
@@ -33,7 +33,7 @@ static void display_moves(const Session *s)
     }
     out_begin();
     out_text("Moves:");
-    print_moves(s, &start, moves, n);
+    print_moves(s, start, moves, n);
     out_end();
 }
 
@@ -100,11 +100,10 @@ void cmd_eval(Session *s)
 
 void cmd_perft(Session *s, int depth)
 {
-    static Board b;
     depth = FUZZ_CAP(depth, FUZZ_PERFT_DEPTH);
-    memcpy(&b, &s->board, sizeof b);
+    memcpy(&s->scratch, &s->board, sizeof s->scratch);
     out_begin();
-    perft_divide(&b, depth, s->rank_base, out_stream());
+    perft_divide(&s->scratch, depth, s->rank_base, out_stream());
     out_end();
 }
 

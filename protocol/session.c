@@ -112,12 +112,11 @@ bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, si
 
 bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
 {
-    static Board scratch;
-    if (!parse_position(s, tok, n, &scratch, err, errlen))
+    if (!parse_position(s, tok, n, &s->scratch, err, errlen))
         return false;
     session_stop(s);
-    scratch.rules = s->board.rules;
-    memcpy(&s->board, &scratch, sizeof scratch);
+    s->scratch.rules = s->board.rules;
+    memcpy(&s->board, &s->scratch, sizeof s->board);
     s->nban = 0;
     return true;
 }

@@ -144,18 +144,18 @@ static void ucci_go(Session *s, char **tok, int n)
 /* probe startpos|fen ... [moves ...] -> pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D] */
 static void ucci_probe(Session *s, char **tok, int n)
 {
-    static Board b;
+    Board *b = &s->scratch;
     char err[256];
-    if (!parse_position(s, tok, n, &b, err, sizeof err)) {
+    if (!parse_position(s, tok, n, b, err, sizeof err)) {
         report_error(s, "probe: %s", err);
         return;
     }
     TTHit hit;
     out_begin();
     out_text("pophash");
-    if (engine_probe(s->engine, b.key, &hit)) {
+    if (engine_probe(s->engine, b->key, &hit)) {
         char m[MOVE_STR_MAX];
-        if (hit.move && move_is_legal(&b, hit.move)) {
+        if (hit.move && move_is_legal(b, hit.move)) {
             format_move(s, hit.move, m);
             out_text(" bestmove %s", m);
         }
