@@ -2,7 +2,7 @@
 #ifndef CHUHAN_ATTACK_H
 #define CHUHAN_ATTACK_H
 
-#include "board.h"
+#include "position.h"
 #include "tables.h"
 
 /* Whether a point's man belongs to the side of `tag` and is of `type`. */

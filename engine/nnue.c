@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
+#include "position.h"
 #include "nnue.h"
 
 /* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */

@@ -7,6 +7,7 @@
 #include "../engine/search.h"
 #include "../engine/skill.h"
 #include "../engine/version.h"
+#include "commands.h"
 #include "options.h"
 
 typedef struct {

@@ -2,7 +2,7 @@
 #ifndef CHUHAN_PLAY_OPTIONS_H
 #define CHUHAN_PLAY_OPTIONS_H
 
-#include "play.h"
+#include "turn.h"
 
 enum { LEVEL_MAX = 10 };
 

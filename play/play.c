@@ -5,97 +5,10 @@
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
+#include "commands.h"
 #include "console.h"
 #include "options.h"
-
-void say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
-void describe_move(const Play *p, const Board *b, Move m, char *out, size_t cap)
-{
-    char chinese[MOVE_NAME_MAX], wxf[MOVE_NAME_MAX], iccs[MOVE_NAME_MAX];
-    move_name(b, m, NOTATION_CHINESE, chinese);
-    move_name(b, m, NOTATION_WXF, wxf);
-    move_name(b, m, NOTATION_ICCS, iccs);
-    if (p->view.ascii)
-        snprintf(out, cap, "%s (%s)", wxf, iccs);
-    else
-        snprintf(out, cap, "%s (%s %s)", chinese, wxf, iccs);
-}
-
-static void announce_result(const Play *p) { say("game over: %s, %s", p->game.record.result, p->game.reason); }
-
-void end_game(Play *p, const char *result, const char *reason)
-{
-    game_end(&p->game, result, reason);
-    announce_result(p);
-    p->show = true;
-}
-
-void position_changed(Play *p)
-{
-    p->turn_start = now_ms();
-    p->show = true;
-}
-
-void play_move(Play *p, Move m)
-{
-    Board *b = &p->game.board;
-    char text[64];
-    describe_move(p, b, m, text, sizeof text);
-    say("%d%s %s", b->fullmove, b->side == RED ? "." : "...", text);
-    game_play(&p->game, m);
-    if (game_over(&p->game))
-        announce_result(p);
-    else if (in_check(b))
-        say("check");
-    position_changed(p);
-}
-
-/* Takes the time of the side to move off its clock; false, with the game lost, when its flag has fallen. */
-static bool charge_clock(Play *p)
-{
-    int side = p->game.board.side;
-    if (!p->clocked || game_over(&p->game))
-        return true;
-    p->left[side] -= now_ms() - p->turn_start;
-    if (p->left[side] > 0) {
-        p->left[side] += p->clock_inc;
-        return true;
-    }
-    p->left[side] = 0;
-    end_game(p, side == RED ? "0-1" : "1-0", side == RED ? "red lost on time" : "black lost on time");
-    return false;
-}
-
-static SearchLimits engine_limits(const Play *p)
-{
-    SearchLimits l = { .depth = p->depth, .movetime = p->movetime };
-    if (p->clocked) {
-        l.use_clock = true;
-        int64_t used = now_ms() - p->turn_start;
-        for (int side = RED; side <= BLACK; side++) {
-            l.time[side] = p->left[side] - (side == p->game.board.side ? used : 0);
-            l.inc[side] = p->clock_inc;
-        }
-    }
-    return l;
-}
-
-static bool is_stop(const char *line)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    return !strncmp(line, "stop", 4) && !line[4 + strspn(line + 4, " \t")];
-}
-
+#include "play.h"
 
 static void show(Play *p)
 {
@@ -147,16 +60,6 @@ static bool player_line(Play *p, char *line)
     if (*line && !run_command(p, line, &quit))
         player_move(p, line);
     return !quit;
-}
-
-bool engine_think(Play *p, SearchResult *r)
-{
-    SearchLimits l = engine_limits(p);
-    char *line;
-    if (think(p->engine, &p->game.board, &l, p->interactive ? &p->input : NULL, r, &line) || is_stop(line))
-        return true;
-    p->typed = line;
-    return false;
 }
 
 /* The player's turn, or a finished game: shows the board and obeys one line. False at the end of the input or on quit. */

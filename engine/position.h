@@ -1,0 +1,60 @@
+/*
+ * The position as data: mailbox, piece lists, occupancy lines, key and move
+ * history. It sits below board.c, which changes a position, and below what
+ * only reads one (attacks on a general, the network), so none of them circle.
+ */
+#ifndef CHUHAN_POSITION_H
+#define CHUHAN_POSITION_H
+
+#include "nnue.h"
+#include "score.h"
+#include "types.h"
+
+/* Everything make_move() must put back, one entry per ply played. */
+typedef struct {
+    uint64_t key;      /* key of the position before the move */
+    Score psq;         /* material and placement before the move */
+    Move move;
+    uint8_t piece;     /* piece identity that moved */
+    uint8_t captured;  /* piece identity taken, or EMPTY */
+    bool checked;      /* the mover was in check */
+    bool gave_check;   /* the move checked the other side */
+    uint8_t checks[2]; /* checks by each side since the last capture, before the move */
+    int16_t rule60;    /* counter before the move */
+} Undo;
+
+/* The history holds the game moves handed over by a GUI and the search path. */
+enum { UNDO_MAX = 1024 + MAX_PLY };
+
+typedef struct Board {
+    uint8_t sq[SQUARE_NB];    /* piece identity on each point, EMPTY or OFFBOARD */
+    uint8_t pos[PIECE_NB];    /* point of each piece identity, 0 when captured */
+    uint16_t rank_occ[RANK_NB]; /* bit f set when (f, r) is occupied */
+    uint16_t file_occ[FILE_NB]; /* bit r set when (f, r) is occupied */
+    int side;                 /* RED or BLACK to move */
+    int rule60;               /* plies since the last capture (natural-limit counter) */
+    uint8_t checks[2];        /* checks each side gave since the last capture */
+    uint8_t count[2][PIECE_TYPE_NB]; /* men of each side and type on the board */
+    bool checked;             /* the side to move is in check (in positions of play; see make_move) */
+    uint8_t rules;            /* the RuleSet (rules.h) the game is played by; board_clear makes it Asian */
+    int fullmove;             /* FEN move number, for FEN output only */
+    uint64_t key;             /* Zobrist key of placement and side to move */
+    Score psq;                /* material and placement, red's view, kept by make_move */
+    struct NNUEStack *nn;     /* the network's accumulators, for a search thread's board; else NULL */
+    int hply;                 /* entries used in hist */
+    Undo hist[UNDO_MAX];
+} Board;
+
+static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }
+
+/* The men on the board, generals included. */
+static inline int board_men(const Board *b)
+{
+    int men = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KING; type < PIECE_TYPE_NB; type++)
+            men += b->count[side][type];
+    return men;
+}
+
+#endif
