@@ -31,28 +31,21 @@ static void join_finished(Session *s)
     }
 }
 
-void session_stop(Session *s)
-{
-    if (s->thread_live && atomic_load(&s->active)) {
-        pthread_mutex_lock(&s->lock);
-        s->stopping = true;
-        search_stop(s->engine);
-        pthread_mutex_unlock(&s->lock);
-    }
-    join_finished(s);
-    s->stopping = false;
-}
-
-void session_end(Session *s)
+/* Lets no follow-up search start, stops the running one (or only an open-ended one), and waits for its answer. */
+static void wind_down(Session *s, bool only_open_ended)
 {
     pthread_mutex_lock(&s->lock);
-    s->stopping = true; /* no follow-up search after this one */
-    if (s->thread_live && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
+    s->stopping = true;
+    bool open_ended = s->limits.infinite || s->limits.ponder;
+    if (s->thread_live && atomic_load(&s->active) && (open_ended || !only_open_ended))
         search_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
     join_finished(s);
     s->stopping = false;
 }
+
+void session_stop(Session *s) { wind_down(s, false); }
+void session_end(Session *s) { wind_down(s, true); }
 
 void session_ponderhit(Session *s)
 {

@@ -449,14 +449,20 @@ Test(pgn, a_check_mark_tells_apart_two_pawns_that_reach_one_point)
 /* Red pawns on d7 and e6 both reach e7: "e7" means the one whose game goes on, else the one that advances. */
 static const char two_pawns[] = "[FEN \"5k3/9/9/3P5/4P4/9/9/9/9/4K4 w - - 0 1\"]\n";
 
-Test(pgn, a_pawn_name_that_fits_two_pawns_means_the_one_whose_game_goes_on)
+/* The one game of `moves` played from two_pawns, read without error. */
+static const PgnGame *read_two_pawns(const char *moves, Games *all)
 {
     char text[256];
-    snprintf(text, sizeof text, "%s1. e7 Kf9 2. f6 *\n", two_pawns);
+    snprintf(text, sizeof text, "%s%s\n", two_pawns, moves);
+    cr_assert_eq(pgn_read_text(text, keep_game, all), 1);
+    cr_assert_str_empty(all->games[0].error);
+    return &all->games[0];
+}
+
+Test(pgn, a_pawn_name_that_fits_two_pawns_means_the_one_whose_game_goes_on)
+{
     Games all = { 0 };
-    cr_assert_eq(pgn_read_text(text, keep_game, &all), 1);
-    const PgnGame *g = &all.games[0];
-    cr_assert_str_empty(g->error);
+    const PgnGame *g = read_two_pawns("1. e7 Kf9 2. f6 *", &all);
     cr_assert_eq(g->nmoves, 3);
     cr_assert_eq(g->moves[0], move_parse("d6e6", 0));
     cr_assert_eq(g->moves[2], move_parse("e5f5", 0));
@@ -465,12 +471,8 @@ Test(pgn, a_pawn_name_that_fits_two_pawns_means_the_one_whose_game_goes_on)
 
 Test(pgn, a_game_that_reads_two_ways_marks_the_moves_it_leaves_unsure)
 {
-    char text[256];
-    snprintf(text, sizeof text, "%s1. e7 Kf9 2. e8 Kf10 *\n", two_pawns);
     Games all = { 0 };
-    cr_assert_eq(pgn_read_text(text, keep_game, &all), 1);
-    const PgnGame *g = &all.games[0];
-    cr_assert_str_empty(g->error);
+    const PgnGame *g = read_two_pawns("1. e7 Kf9 2. e8 Kf10 *", &all);
     cr_assert_eq(g->moves[0], move_parse("e5e6", 0), "the advancing pawn first");
     cr_assert_eq(g->unsure_from, 0);
     cr_assert_eq(g->unsure_to, 3);
