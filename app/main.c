@@ -80,15 +80,15 @@ static int shell_perft(int argc, char **argv)
             strcat(fen, argv[i]);
         }
     }
-    Board *board = malloc(sizeof *board);
+    Board *board = board_new();
     char err[128];
     if (!board || !board_set_fen(board, fen, err, sizeof err)) {
         fprintf(stderr, "chuhan: %s\n", board ? err : "out of memory");
-        free(board);
+        board_free(board);
         return 2;
     }
     perft_divide(board, (int)depth, 0, stdout);
-    free(board);
+    board_free(board);
     return 0;
 }
 

@@ -54,12 +54,12 @@ static const char *const positions[] = {
 uint64_t bench_run(int depth, int threads, FILE *out)
 {
     SearchOptions opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
-    Board *board = malloc(sizeof *board);
+    Board *board = board_new();
     Engine *e = engine_new();
     if (!board || !e || !search_set_options(e, &opt)) {
         fprintf(out, "cannot start %d threads\n", threads);
         engine_free(e);
-        free(board);
+        board_free(board);
         return 0;
     }
     SearchLimits limits = { .depth = depth };
@@ -92,6 +92,6 @@ uint64_t bench_run(int depth, int threads, FILE *out)
     fprintf(out, "Nodes/second: %" PRIu64 "\n", us > 0 ? total * 1000000 / (uint64_t)us : 0);
     fprintf(out, "Time (ms): %" PRId64 "\n", us / 1000);
     engine_free(e);
-    free(board);
+    board_free(board);
     return total;
 }

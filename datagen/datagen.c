@@ -65,7 +65,7 @@ static bool load_book(const char *path, Book *book)
     book->count = 0;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n;")] = 0;
-        Board b;
+        Board b = { .hist = NULL }; /* read and written back, no move made */
         if (!board_set_fen(&b, line, NULL, 0))
             continue;
         if (book->count == cap) {
@@ -172,7 +172,7 @@ static void write_all(int fd, const void *data, size_t n)
 static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
 {
     uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
-    Board *board = malloc(sizeof *board);
+    Board *board = board_new();
     Record *records = malloc(MAX_GAME_PLIES * sizeof *records);
     uint8_t *bytes = malloc(MAX_GAME_PLIES * RECORD_BYTES);
     Engine *e = engine_new();
@@ -200,7 +200,7 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
     engine_free(e);
     free(bytes);
     free(records);
-    free(board);
+    board_free(board);
 }
 
 static void progress(const Counters *c, int64_t start_us, bool done)

@@ -1,4 +1,5 @@
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "attack.h"
@@ -30,11 +31,34 @@ void board_init_tables(void)
 
 void board_clear(Board *b)
 {
-    memset(b, 0, sizeof *b);
+    memset(b, 0, offsetof(Board, nn));
     for (int sq = 0; sq < SQUARE_NB; sq++)
         b->sq[sq] = in_board[sq] ? EMPTY : OFFBOARD;
     b->fullmove = 1;
 }
+
+void board_init(Board *b, UndoStack *undo)
+{
+    b->nn = NULL;
+    b->hist = undo->entry;
+    board_clear(b);
+}
+
+/* Its undo stack follows the board in the same block, so one free() releases both. */
+typedef struct {
+    Board board;
+    UndoStack undo;
+} BoardBlock;
+
+Board *board_new(void)
+{
+    BoardBlock *block = malloc(sizeof *block);
+    if (block)
+        board_init(&block->board, &block->undo);
+    return block ? &block->board : NULL;
+}
+
+void board_free(Board *b) { free(b); }
 
 static inline void occ_toggle(Board *b, int sq)
 {
@@ -44,10 +68,10 @@ static inline void occ_toggle(Board *b, int sq)
 
 void board_copy(Board *dst, const Board *src)
 {
-    NNUEStack *nn = dst->nn;
-    memcpy(dst, src, offsetof(Board, hist) + (size_t)src->hply * sizeof(Undo));
-    dst->nn = nn;
-    if (nn)
+    memcpy(dst, src, offsetof(Board, nn));
+    if (src->hply)
+        memcpy(dst->hist, src->hist, sizeof *src->hist * (size_t)src->hply);
+    if (dst->nn)
         nnue_reset(dst);
 }
 

@@ -12,8 +12,16 @@ extern uint64_t zobrist_side;
 /* Static tables and the built-in network; called once before anything else. */
 void board_init_tables(void);
 
+/* Gives b an undo stack (needed before any move is made) and clears it. */
+void board_init(Board *b, UndoStack *undo);
+/* Gives b an undo stack, the position unchanged: for a board and its stack that live side by side. */
+static inline void board_attach(Board *b, UndoStack *undo) { b->hist = undo->entry; }
+/* A board and its undo stack in one block on the heap, cleared; NULL if memory is short. */
+Board *board_new(void);
+void board_free(Board *b);
+/* An empty board (Asian rules, no history), keeping its storage. */
 void board_clear(Board *b);
-/* Copies a position, only the used part of its history; dst keeps its own accumulators, computed afresh. */
+/* Copies a position and its history into dst's own undo stack; dst keeps its accumulators, computed afresh. */
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);

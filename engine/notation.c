@@ -198,16 +198,13 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
 {
     if (strnlen(fen, FEN_MAX + 1) > FEN_MAX)
         return fail(err, errlen, "FEN longer than %d characters", FEN_MAX);
-    /* Read aside, so a bad FEN leaves `out` as it was; on the heap, as a board's history is large. */
-    Board *b = malloc(sizeof *b);
-    if (!b)
-        return fail(err, errlen, "out of memory");
-    board_clear(b);
-    bool ok = read_fen(b, fen, err, errlen);
-    if (ok)
-        memcpy(out, b, offsetof(Board, hist)); /* no history yet */
-    free(b);
-    return ok;
+    /* Read aside, so a bad FEN leaves `out` as it was; a new position has no history to copy. */
+    Board b = { .hist = NULL };
+    board_clear(&b);
+    if (!read_fen(&b, fen, err, errlen))
+        return false;
+    memcpy(out, &b, offsetof(Board, nn));
+    return true;
 }
 
 void board_get_fen(const Board *b, char out[FEN_MAX])

@@ -23,8 +23,13 @@ typedef struct {
     int16_t rule60;    /* counter before the move */
 } Undo;
 
-/* The history holds the game moves handed over by a GUI and the search path. */
+/* The undo stack holds the game moves handed over by a GUI and the search path. */
 enum { UNDO_MAX = 1024 + MAX_PLY };
+
+/* A board's undo stack, kept beside it by its owner (board_init) and never copied with it. */
+typedef struct {
+    Undo entry[UNDO_MAX];
+} UndoStack;
 
 typedef struct Board {
     uint8_t sq[SQUARE_NB];    /* piece identity on each point, EMPTY or OFFBOARD */
@@ -40,9 +45,10 @@ typedef struct Board {
     int fullmove;             /* FEN move number, for FEN output only */
     uint64_t key;             /* Zobrist key of placement and side to move */
     Score psq;                /* material and placement, red's view, kept by make_move */
-    struct NNUEStack *nn;     /* the network's accumulators, for a search thread's board; else NULL */
     int hply;                 /* entries used in hist */
-    Undo hist[UNDO_MAX];
+    /* Storage, not state: board_copy and board_set_fen leave these as they are. */
+    struct NNUEStack *nn;     /* the network's accumulators, for a search thread's board; else NULL */
+    Undo *hist;               /* the moves that led here, oldest first: an UndoStack's entries, or NULL */
 } Board;
 
 static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }

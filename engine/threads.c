@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "platform.h"
 #include "threads.h"
 
@@ -19,6 +20,7 @@ bool pool_resize(Pool *p, int n, struct Engine *engine)
     for (int i = 0; i < n; i++) {
         fresh[i].id = i;
         fresh[i].engine = engine;
+        board_init(&fresh[i].board, &fresh[i].undo);
         fresh[i].board.nn = &fresh[i].nn;
     }
     return true;

@@ -28,6 +28,7 @@ typedef struct {
     pthread_t handle;
     bool started;
     Board board;
+    UndoStack undo;           /* the board's: the game's moves and the search path */
     History history;
     Frame stack[MAX_PLY + 4]; /* ply p at index p + 2 */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];

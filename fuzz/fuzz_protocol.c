@@ -15,7 +15,7 @@
 
 static void check_fen(const uint8_t *data, size_t size)
 {
-    static Board a, b;
+    static Board a, b; /* FEN in and out only: no undo stack needed */
     char fen[FEN_MAX * 2], again[FEN_MAX], twice[FEN_MAX];
     size_t n = size < sizeof fen - 1 ? size : sizeof fen - 1;
     memcpy(fen, data, n);

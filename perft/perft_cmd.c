@@ -78,7 +78,7 @@ int perft_suite(const char *path, uint64_t max_nodes, FILE *out)
     int cases = 0, failed = 0, skipped = 0;
     uint64_t all_nodes = 0;
     int64_t all_us = 0;
-    Board *b = malloc(sizeof *b);
+    Board *b = board_new();
     while (b && fgets(line, sizeof line, in)) {
         PerftCase c;
         PerftLine kind = perft_parse_line(line, &c);
@@ -118,7 +118,7 @@ int perft_suite(const char *path, uint64_t max_nodes, FILE *out)
         fflush(out);
     }
     fclose(in);
-    free(b);
+    board_free(b);
     fprintf(out, "\n%d cases, %d passed, %d failed", cases, cases - failed, failed);
     if (skipped)
         fprintf(out, ", %d skipped over %" PRIu64 " nodes", skipped, max_nodes);

@@ -63,7 +63,7 @@ static bool count_game(void *ctx, PgnGame *g)
         fprintf(stderr, "%s: game %d left out: %s\n", t->path, t->games, g->error);
         return true;
     }
-    Board *b = malloc(sizeof *b);
+    Board *b = board_new();
     if (!b)
         return false;
     pgn_position(g, 0, b);
@@ -87,7 +87,7 @@ static bool count_game(void *ctx, PgnGame *g)
         }
         make_move(b, g->moves[i]);
     }
-    free(b);
+    board_free(b);
     return true;
 }
 

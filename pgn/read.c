@@ -13,6 +13,7 @@ enum { WORD_MAX = 64, TRIES_MAX = 256 };
 typedef struct {
     PgnGame game;
     Board board;
+    UndoStack undo;   /* the board's */
     char words[PGN_PLIES_MAX + 1][WORD_MAX];
     Move first[PGN_PLIES_MAX]; /* the first reading that plays to the end */
     int nwords;
@@ -254,7 +255,7 @@ static bool play_from(Reader *r, int i, bool look_ahead, bool last)
 static void mark_unsure(Reader *r, const Move *other)
 {
     PgnGame *g = &r->game;
-    Board *b = &r->board, *a = malloc(sizeof *a);
+    Board *b = &r->board, *a = board_new();
     if (!a)
         return;
     pgn_position(g, 0, a);
@@ -267,7 +268,7 @@ static void mark_unsure(Reader *r, const Move *other)
         make_move(a, g->moves[i]);
         make_move(b, other[i]);
     }
-    free(a);
+    board_free(a);
 }
 
 /* The game's moves from its words; where no reading plays them all, the first reading's up to its failure. */
@@ -303,6 +304,7 @@ int pgn_read_text(const char *p, PgnVisit visit, void *ctx)
     Reader *r = malloc(sizeof *r);
     if (!r)
         return 0;
+    board_init(&r->board, &r->undo);
     r->visit = visit;
     r->ctx = ctx;
     r->count = 0;

@@ -61,7 +61,7 @@ static void add_moves(PgnText *t, Board *b, const PgnGame *g, Notation notation)
 bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
 {
     /* Large, and each writer needs its own; zeroed, since a bad FEN leaves it as it is. */
-    Board *b = calloc(1, sizeof *b);
+    Board *b = board_new();
     if (!b) {
         t->failed = true;
         return false;
@@ -81,7 +81,7 @@ bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
         add(t, "\n");
     add(t, g->result);
     add(t, "\n\n");
-    free(b);
+    board_free(b);
     return !t->failed;
 }
 

@@ -57,6 +57,7 @@ static void judge(Game *g)
 
 bool game_start(Game *g, const char *fen, char *err, size_t errlen)
 {
+    board_attach(&g->board, &g->undo);
     if (!board_set_fen(&g->board, fen, err, errlen))
         return false;
     pgn_game_init(&g->record);

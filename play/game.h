@@ -10,6 +10,7 @@ typedef struct {
     PgnGame record; /* the moves played, and beyond `ply` those taken back, for redo */
     int ply;        /* moves played */
     Board board;    /* the position after them */
+    UndoStack undo; /* the board's */
     char reason[REASON_MAX]; /* why the game ended; record.result is "*" while it goes on */
 } Game;
 

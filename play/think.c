@@ -9,7 +9,8 @@ enum { POLL_MS = 50 };
 
 typedef struct {
     Engine *engine;
-    Board board; /* the search reads the position it was given until it returns */
+    Board board;
+    UndoStack undo; /* the search reads the position it was given until it returns */
     SearchLimits limits;
     SearchResult result;
     atomic_bool done;
@@ -28,6 +29,7 @@ bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, Sea
 {
     static Job job;
     job.engine = e;
+    board_attach(&job.board, &job.undo);
     board_copy(&job.board, b);
     job.limits = *limits;
     atomic_store(&job.done, false);

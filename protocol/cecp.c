@@ -154,7 +154,7 @@ static bool xb_finish(Session *s, const SearchResult *r)
     if (xb.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
         return false;
     xb.pondered = r->ponder;
-    memcpy(&s->search_board, &s->board, sizeof s->board);
+    board_copy(&s->search_board, &s->board);
     make_move(&s->search_board, r->ponder);
     s->limits = move_limits(s, s->board.side ^ 1);
     s->limits.ponder = true;

@@ -20,8 +20,7 @@ static void display_moves(Session *s)
     Board *start = &s->scratch;
     Move moves[UNDO_MAX];
     int n = 0;
-    memcpy(start, &s->board, sizeof *start);
-    start->nn = NULL;
+    board_copy(start, &s->board);
     while (start->hply && start->hist[start->hply - 1].move != NULL_MOVE) {
         moves[n++] = start->hist[start->hply - 1].move;
         unmake_move(start);
@@ -101,7 +100,7 @@ void cmd_eval(Session *s)
 void cmd_perft(Session *s, int depth)
 {
     depth = FUZZ_CAP(depth, FUZZ_PERFT_DEPTH);
-    memcpy(&s->scratch, &s->board, sizeof s->scratch);
+    board_copy(&s->scratch, &s->board);
     out_begin();
     perft_divide(&s->scratch, depth, s->rank_base, out_stream());
     out_end();

@@ -16,11 +16,9 @@ void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]) { move_to_str
 void print_moves(const Session *s, const Board *b, const Move *moves, int n)
 {
     /* Names depend on the position each move is played in: replay the line on a copy. */
-    Board *copy = s->notation == NOTATION_ICCS ? NULL : malloc(sizeof *copy);
-    if (copy) {
-        copy->nn = NULL;
+    Board *copy = s->notation == NOTATION_ICCS ? NULL : board_new();
+    if (copy)
         board_copy(copy, b);
-    }
     for (int i = 0; i < n; i++) {
         char text[MOVE_NAME_MAX];
         if (copy && move_is_legal(copy, moves[i])) {
@@ -31,6 +29,6 @@ void print_moves(const Session *s, const Board *b, const Move *moves, int n)
         }
         out_text(" %s", text);
     }
-    free(copy);
+    board_free(copy);
 }
 

@@ -62,7 +62,7 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     session_stop(s);
     s->reporter = *reporter;
     s->finish = finish;
-    memcpy(&s->search_board, &s->board, sizeof s->board);
+    board_copy(&s->search_board, &s->board);
     s->limits = *limits;
     cap_for_fuzzing(&s->limits);
     search_prepare(s->engine, &s->limits);

@@ -14,6 +14,9 @@ bool session_init(Session *s)
     if (!s->engine)
         return false;
     s->dialect = DIALECT_UCI;
+    board_init(&s->board, &s->board_undo);
+    board_init(&s->scratch, &s->scratch_undo);
+    board_init(&s->search_board, &s->search_undo);
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
     s->variant_set = false;
@@ -116,7 +119,7 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
         return false;
     session_stop(s);
     s->scratch.rules = s->board.rules;
-    memcpy(&s->board, &s->scratch, sizeof s->board);
+    board_copy(&s->board, &s->scratch);
     s->nban = 0;
     return true;
 }

@@ -31,6 +31,7 @@ struct Session {
     char command[32];   /* the first word of the line being answered, for CECP's error form */
     Board board;        /* the game position, with the moves that led to it */
     Board scratch;      /* a position being parsed or looked at by a console command */
+    UndoStack board_undo, scratch_undo, search_undo; /* the three boards' */
     int nban;           /* UCCI banmoves, until the next position */
     Move ban[MAX_MOVES];
 

@@ -5,9 +5,29 @@
 
 void setup_tables(void) { board_init_tables(); }
 
+/*
+ * A test's board gets an undo stack the first time a FEN is set on it, from a
+ * pool as long-lived as the test's process (tests keep their boards static).
+ */
+enum { TEST_BOARDS = 16 };
+static UndoStack pool[TEST_BOARDS];
+static const Board *owner[TEST_BOARDS];
+
+static void give_undo_stack(Board *b)
+{
+    for (int i = 0; i < TEST_BOARDS; i++)
+        if (owner[i] == b || !owner[i]) {
+            owner[i] = b;
+            board_attach(b, &pool[i]);
+            return;
+        }
+    cr_assert_fail("more than %d test boards", TEST_BOARDS);
+}
+
 void set_fen(Board *b, const char *fen)
 {
     char err[128] = "";
+    give_undo_stack(b);
     cr_assert(board_set_fen(b, fen, err, sizeof err), "FEN rejected (%s): %s", err, fen);
 }
 

@@ -65,7 +65,9 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
 Test(nnue, a_copied_board_starts_afresh)
 {
     static Board other;
+    static UndoStack other_undo;
     static NNUEStack other_stack;
+    board_attach(&other, &other_undo);
     set_fen(&board, START_FEN);
     board.nn = &stack;
     make_move(&board, move_parse("h2e2", 0));

@@ -67,7 +67,7 @@ bool samples_load(SampleSet *set, const char *path)
         return false;
     }
     static uint8_t buf[4096 * RECORD_BYTES];
-    Board *b = malloc(sizeof *b);
+    Board *b = board_new();
     EvalCoeffs *c = malloc(sizeof *c);
     bool ok = b && c;
     size_t got;
@@ -83,7 +83,7 @@ bool samples_load(SampleSet *set, const char *path)
     else if (ferror(f))
         fprintf(stderr, "chuhan tune: cannot read %s\n", path), ok = false;
     fclose(f);
-    free(b);
+    board_free(b);
     free(c);
     return ok;
 }
