@@ -150,3 +150,22 @@ Verdict repetition_verdict(Board *b, int root_hply)
     }
     return VERDICT_NONE;
 }
+
+GameEnd game_end_of(Board *b)
+{
+    int us = b->side;
+    if (!has_legal_move(b))
+        return (GameEnd){ b->checked ? END_MATE : END_STALEMATE, us ^ 1, false };
+    /* A side loses a repetition only for checking, or chasing, with every move of the cycle: its last move tells which. */
+    switch (repetition_verdict(b, b->hply)) {
+    case VERDICT_WIN: return (GameEnd){ END_PERPETUAL, us, b->hist[b->hply - 1].gave_check };
+    case VERDICT_LOSS: return (GameEnd){ END_PERPETUAL, us ^ 1, b->hist[b->hply - 2].gave_check };
+    case VERDICT_DRAW: return (GameEnd){ END_REPETITION, -1, false };
+    case VERDICT_NONE: break;
+    }
+    if (natural_limit_reached(b))
+        return (GameEnd){ END_NATURAL, -1, false };
+    if (dead_draw(b))
+        return (GameEnd){ END_DEAD, -1, false };
+    return (GameEnd){ END_NONE, -1, false };
+}

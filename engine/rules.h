@@ -78,4 +78,28 @@ Verdict judge_cycle(Board *b, int n);
  */
 uint32_t chased_men(Board *b, int side);
 
+/* How a game stands after its last move, by the board's rules. */
+typedef enum {
+    END_NONE,       /* play goes on */
+    END_MATE,       /* the side to move is checkmated */
+    END_STALEMATE,  /* the side to move has no legal move, not in check: it loses too */
+    END_PERPETUAL,  /* a side checked or chased with every move of a repetition */
+    END_REPETITION, /* a repetition that neither side loses */
+    END_NATURAL,    /* the natural limit without a capture */
+    END_DEAD,       /* neither side has a man left that can mate */
+} EndKind;
+
+typedef struct {
+    EndKind kind;
+    int winner;     /* RED or BLACK; -1 for a draw or while play goes on */
+    bool by_check;  /* END_PERPETUAL: the loser checked (else it chased) */
+} GameEnd;
+
+/*
+ * The end the position calls for, in order: no legal move, a repetition
+ * verdict, the natural limit, a dead draw. Repetitions before the current
+ * game's history count from its start (b->hply as the root).
+ */
+GameEnd game_end_of(Board *b);
+
 #endif

@@ -15,44 +15,29 @@ void game_end(Game *g, const char *result, const char *reason)
     snprintf(g->reason, REASON_MAX, "%s", reason);
 }
 
-/*
- * A side loses a repetition only for checking, or chasing, with every move
- * of the cycle, so its last move tells which it was.
- */
-static void lose_repetition(Game *g, int loser, const Undo *last_move)
-{
-    char reason[REASON_MAX];
-    snprintf(reason, sizeof reason, "%s loses by perpetual %s", side_name(loser),
-             last_move->gave_check ? "check" : "chase");
-    game_end(g, win_for(loser ^ 1), reason);
-}
-
-/* The result the position reached calls for, if any: no legal move loses, then repetition, the natural limit, dead draws. */
+/* The result the position reached calls for, if any, with its reason in words. */
 static void judge(Game *g)
 {
-    Board *b = &g->board;
-    int us = b->side;
-    Move list[MAX_MOVES];
-    game_end(g, "*", "");
-    if (!gen_legal(b, list)) {
-        char reason[REASON_MAX];
-        snprintf(reason, sizeof reason, in_check(b) ? "%s is checkmated" : "%s has no legal move", side_name(us));
-        game_end(g, win_for(us ^ 1), reason);
-        return;
+    GameEnd e = game_end_of(&g->board);
+    const char *result = e.winner < 0 ? "1/2-1/2" : win_for(e.winner), *loser = side_name(e.winner ^ 1);
+    char reason[REASON_MAX] = "";
+    switch (e.kind) {
+    case END_MATE: snprintf(reason, sizeof reason, "%s is checkmated", loser); break;
+    case END_STALEMATE: snprintf(reason, sizeof reason, "%s has no legal move", loser); break;
+    case END_PERPETUAL: snprintf(reason, sizeof reason, "%s loses by perpetual %s", loser, e.by_check ? "check" : "chase"); break;
+    case END_REPETITION: snprintf(reason, sizeof reason, "draw by repetition"); break;
+    case END_NATURAL: snprintf(reason, sizeof reason, "draw by the natural limit (60 moves without a capture)"); break;
+    case END_DEAD: snprintf(reason, sizeof reason, "draw: neither side has a man left that can mate"); break;
+    case END_NONE:
+        if (g->ply == PGN_PLIES_MAX) {
+            result = "1/2-1/2";
+            snprintf(reason, sizeof reason, "draw: the game reached the longest record kept");
+        } else {
+            result = "*";
+        }
+        break;
     }
-    Verdict v = repetition_verdict(b, b->hply);
-    if (v == VERDICT_DRAW)
-        game_end(g, "1/2-1/2", "draw by repetition");
-    else if (v == VERDICT_WIN)
-        lose_repetition(g, us ^ 1, &b->hist[b->hply - 1]);
-    else if (v == VERDICT_LOSS)
-        lose_repetition(g, us, &b->hist[b->hply - 2]);
-    else if (natural_limit_reached(b))
-        game_end(g, "1/2-1/2", "draw by the natural limit (60 moves without a capture)");
-    else if (dead_draw(b))
-        game_end(g, "1/2-1/2", "draw: neither side has a man left that can mate");
-    else if (g->ply == PGN_PLIES_MAX)
-        game_end(g, "1/2-1/2", "draw: the game reached the longest record kept");
+    game_end(g, result, reason);
 }
 
 bool game_start(Game *g, const char *fen, char *err, size_t errlen)

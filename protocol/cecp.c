@@ -70,44 +70,24 @@ static const SearchReporter reporter_proto = { .info = xb_info };
 /* The game's end by the rules the engine knows, for the side now to move; false while play goes on. */
 static bool game_result(Session *s)
 {
-    Board *b = &s->board;
-    const char *side = b->side == RED ? "Red" : "Black", *other = b->side == RED ? "Black" : "Red";
-    const char *win = b->side == RED ? "0-1" : "1-0", *loss = b->side == RED ? "1-0" : "0-1";
-    Move list[MAX_MOVES];
-    if (!gen_legal(b, list)) {
-        if (b->checked)
-            out_line("%s {%s mates}", win, other);
-        else
-            out_line("%s {%s is stalemated}", win, side);
-        return true;
-    }
+    GameEnd e = game_end_of(&s->board);
     /* Between engines XBoard or cutechess judge repetitions and move limits by their own
      * rules (cutechess: the fifth repetition, 100 plies, bare material), and forfeit an
      * engine whose claim they do not share: play goes on until the arbiter ends the game. */
-    if (xb.computer)
+    if (e.kind == END_NONE || (xb.computer && e.kind != END_MATE && e.kind != END_STALEMATE))
         return false;
-    switch (repetition_verdict(b, b->hply)) {
-    case VERDICT_WIN:
-        out_line("%s {%s checked or chased perpetually}", loss, other);
-        return true;
-    case VERDICT_LOSS:
-        out_line("%s {%s checked or chased perpetually}", win, side);
-        return true;
-    case VERDICT_DRAW:
-        out_line("1/2-1/2 {Draw by repetition}");
-        return true;
-    case VERDICT_NONE:
-        break;
+    const char *result = e.winner < 0 ? "1/2-1/2" : e.winner == RED ? "1-0" : "0-1";
+    const char *winner = e.winner == RED ? "Red" : "Black", *loser = e.winner == RED ? "Black" : "Red";
+    switch (e.kind) {
+    case END_MATE: out_line("%s {%s mates}", result, winner); break;
+    case END_STALEMATE: out_line("%s {%s is stalemated}", result, loser); break;
+    case END_PERPETUAL: out_line("%s {%s checked or chased perpetually}", result, loser); break;
+    case END_REPETITION: out_line("1/2-1/2 {Draw by repetition}"); break;
+    case END_NATURAL: out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit(s->board.rules)); break;
+    case END_DEAD: out_line("1/2-1/2 {Draw: neither side can mate}"); break;
+    case END_NONE: break;
     }
-    if (natural_limit_reached(b)) {
-        out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit(b->rules));
-        return true;
-    }
-    if (dead_draw(b)) {
-        out_line("1/2-1/2 {Draw: neither side can mate}");
-        return true;
-    }
-    return false;
+    return true;
 }
 
 static SearchLimits move_limits(const Session *s, int side)

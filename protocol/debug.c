@@ -36,6 +36,30 @@ static void display_moves(Session *s)
     out_end();
 }
 
+/* The legal moves (ICCS in the session's ranks) and how the game stands by the rules, for GUIs that know no xiangqi. */
+static void display_legal_and_result(Session *s)
+{
+    static const char *const ends[] = { "", "mate", "stalemate", "perpetual", "repetition", "natural limit", "no mating material" };
+    Board *b = &s->board;
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list);
+    out_begin();
+    out_text("Legal:");
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_STR_MAX];
+        format_move(s, list[i], m);
+        out_text(" %s", m);
+    }
+    out_end();
+    GameEnd e = game_end_of(b);
+    if (e.kind == END_NONE)
+        out_line("Result: *");
+    else if (e.kind == END_PERPETUAL)
+        out_line("Result: %s perpetual %s", e.winner == RED ? "1-0" : "0-1", e.by_check ? "check" : "chase");
+    else
+        out_line("Result: %s %s", e.winner < 0 ? "1/2-1/2" : e.winner == RED ? "1-0" : "0-1", ends[e.kind]);
+}
+
 void cmd_display(Session *s)
 {
     const Board *b = &s->board;
@@ -64,6 +88,7 @@ void cmd_display(Session *s)
         out_text(" %c%d", 'a' + sq_file(chk[i]), sq_rank(chk[i]) + s->rank_base);
     out_end();
     display_moves(s);
+    display_legal_and_result(s);
 }
 
 void cmd_eval(Session *s)
