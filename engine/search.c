@@ -766,9 +766,9 @@ static int root_moves(Board *b, const SearchLimits *l, Move *out)
  */
 static Thread *best_thread(Engine *e)
 {
-    Thread *best = (&e->pool.threads[0]);
+    Thread *best = &e->pool.threads[0];
     for (int i = 1; i < e->pool.size; i++) {
-        Thread *t = (&e->pool.threads[i]);
+        Thread *t = &e->pool.threads[i];
         int s = t->root[0].score, bs = best->root[0].score;
         if (t->completed_depth == 0 || s == -VALUE_INF)
             continue;
@@ -811,9 +811,9 @@ static void choose_by_skill(Thread *t, SearchResult *out)
         }
 }
 
-void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
+/* The state a search starts from: its limits, clock, level and the shared counters. */
+static void start_search(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, int64_t start)
 {
-    int64_t start = now_ms();
     e->limits = *limits;
     e->rep = rep;
     e->last_reported = MOVE_NONE;
@@ -830,54 +830,31 @@ void search_run(Engine *e, const Board *root, const SearchLimits *limits, const 
     e->skill = skill_of(e->opt.limit_strength, e->opt.elo, e->opt.randomness, root->fullmove);
     bool widen = skill_chooses(&e->skill) && e->opt.multipv < SKILL_CANDIDATES;
     e->lines = widen ? SKILL_CANDIDATES : e->opt.multipv;
-    /*
-     * A move allowed only a few ms is searched alone: on a loaded machine
-     * each helper waits for a core to start and again to stop, which costs
-     * the clock more than it searches.
-     */
-    int helpers = e->tm.hard && e->tm.hard < HELPERS_MIN_MS ? 0 : e->pool.size - 1;
     tt_new_search(&e->tt);
+}
 
-    /* A board without accumulators is evaluated by hand. */
-    for (int i = 0; i < e->pool.size; i++)
-        (&e->pool.threads[i])->board.nn = e->opt.hand_eval ? NULL : &(&e->pool.threads[i])->nn;
-    Move moves[MAX_MOVES];
-    Board *b0 = &(&e->pool.threads[0])->board;
-    board_copy(b0, root);
-    int n = root_moves(b0, limits, moves);
-    *out = (SearchResult){ .score = mated_in(0) };
-
-    if (n) {
-        for (int i = 0; i < e->pool.size; i++) {
-            Thread *t = (&e->pool.threads[i]);
-            if (i)
-                board_copy(&t->board, root);
-            atomic_store(&t->nodes, 0);
-            t->root_hply = root->hply;
-            t->nroot = n;
-            t->completed_depth = t->seldepth = 0;
-            for (int j = 0; j < n; j++)
-                t->root[j] = (RootMove){ .move = moves[j], .score = -VALUE_INF, .prev_score = -VALUE_INF };
-            for (int j = 0; j < 2; j++)
-                t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
-            history_age(&t->history);
-        }
-        pool_start_helpers(&e->pool, helper_main, helpers + 1);
-        iterate((&e->pool.threads[0]));
+/* Every thread at the root with the same moves; a board without accumulators is evaluated by hand. */
+static void prepare_threads(Engine *e, const Board *root, const Move *moves, int n)
+{
+    for (int i = 0; i < e->pool.size; i++) {
+        Thread *t = &e->pool.threads[i];
+        t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
+        board_copy(&t->board, root);
+        atomic_store(&t->nodes, 0);
+        t->root_hply = root->hply;
+        t->nroot = n;
+        t->completed_depth = t->seldepth = 0;
+        for (int j = 0; j < n; j++)
+            t->root[j] = (RootMove){ .move = moves[j], .score = -VALUE_INF, .prev_score = -VALUE_INF };
+        for (int j = 0; j < 2; j++)
+            t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
+        history_age(&t->history);
     }
+}
 
-    /* In infinite and ponder mode the answer waits for the GUI's word. */
-    atomic_store(&e->armed, true);
-    while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering)))
-        sleep_ms(1);
-    atomic_store(&e->stop, true);
-    pool_join_helpers(&e->pool);
-    /* The GUI's clock ran from the go, or from the ponderhit; not at all for a ponder it ended. */
-    bool counted = !limits->infinite && !atomic_load(&e->pondering);
-    time_spent(&e->tm, limits, counted, now_ms() - (limits->ponder ? atomic_load(&e->ponderhit_at) : start));
-
-    if (!n)
-        return;
+/* The best thread's move, score and expected reply; a level's or variety's pick among its lines. */
+static void answer(Engine *e, SearchResult *out)
+{
     Thread *best = best_thread(e);
     RootMove *rm = &best->root[0];
     if (rm->move != e->last_reported)
@@ -889,4 +866,38 @@ void search_run(Engine *e, const Board *root, const SearchLimits *limits, const 
     out->ponder = ponder_move(e, &best->board, rm);
     if (skill_chooses(&e->skill))
         choose_by_skill(best, out);
+}
+
+void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
+{
+    int64_t start = now_ms();
+    start_search(e, root, limits, rep, start);
+    Move moves[MAX_MOVES];
+    Board *b0 = &e->pool.threads[0].board;
+    board_copy(b0, root);
+    int n = root_moves(b0, limits, moves);
+    *out = (SearchResult){ .score = mated_in(0) };
+    if (n) {
+        /*
+         * A move allowed only a few ms is searched alone: on a loaded machine
+         * each helper waits for a core to start and again to stop, which costs
+         * the clock more than it searches.
+         */
+        int helpers = e->tm.hard && e->tm.hard < HELPERS_MIN_MS ? 0 : e->pool.size - 1;
+        prepare_threads(e, root, moves, n);
+        pool_start_helpers(&e->pool, helper_main, helpers + 1);
+        iterate(&e->pool.threads[0]);
+    }
+
+    /* In infinite and ponder mode the answer waits for the GUI's word. */
+    atomic_store(&e->armed, true);
+    while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering)))
+        sleep_ms(1);
+    atomic_store(&e->stop, true);
+    pool_join_helpers(&e->pool);
+    /* The GUI's clock ran from the go, or from the ponderhit; not at all for a ponder it ended. */
+    bool counted = !limits->infinite && !atomic_load(&e->pondering);
+    time_spent(&e->tm, limits, counted, now_ms() - (limits->ponder ? atomic_load(&e->ponderhit_at) : start));
+    if (n)
+        answer(e, out);
 }
