@@ -29,6 +29,8 @@ static void expect_fen(const char *fen)
     cr_assert_str_eq(line + 5, fen);
     cr_assert(engine_expect(&e, "Checkers:", NULL, 0, 2000));
     cr_assert(engine_expect(&e, "Moves:", NULL, 0, 2000));
+    cr_assert(engine_expect(&e, "Legal:", NULL, 0, 2000));
+    cr_assert(engine_expect(&e, "Result:", NULL, 0, 2000));
 }
 
 static void bad_positions_keep_the_last_one(void)
