@@ -1,4 +1,8 @@
-/* A session's search runs in a thread of its own, so the input is read while it thinks. */
+/*
+ * A session's search runs in a thread of its own, so the input is read while
+ * it thinks. Where no thread can be had (WASI) it runs in the reading thread,
+ * which reads the input meanwhile through the session's poll hook.
+ */
 #include <pthread.h>
 #include <string.h>
 
@@ -23,6 +27,13 @@ static void *search_main(void *arg)
     return NULL;
 }
 
+/* The engine's poll, for a search in the reading thread: the loop's (every dialect's reporter has the session as its context). */
+static void poll_input(void *ctx)
+{
+    Session *s = ctx;
+    s->poll(s->poll_ctx);
+}
+
 static void join_finished(Session *s)
 {
     if (s->thread_live) {
@@ -33,23 +44,27 @@ static void join_finished(Session *s)
 
 void session_stop(Session *s)
 {
-    if (s->thread_live && atomic_load(&s->active)) {
+    if ((s->thread_live || s->searching_here) && atomic_load(&s->active)) {
         pthread_mutex_lock(&s->lock);
         s->stopping = true;
         search_stop(s->engine);
         pthread_mutex_unlock(&s->lock);
     }
+    if (s->searching_here)
+        return; /* asked from the poll: the search below answers when it is back */
     join_finished(s);
-    s->stopping = false;
+    s->stopping = s->discard = false;
 }
 
 void session_end(Session *s)
 {
     pthread_mutex_lock(&s->lock);
     s->stopping = true; /* no follow-up search after this one */
-    if (s->thread_live && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
+    if ((s->thread_live || s->searching_here) && atomic_load(&s->active) && (s->limits.infinite || s->limits.ponder))
         search_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
+    if (s->searching_here)
+        return;
     join_finished(s);
     s->stopping = false;
 }
@@ -64,6 +79,18 @@ void session_ponderhit(Session *s)
 
 void session_wait(Session *s) { join_finished(s); }
 
+/* No thread to be had: search here and now, still answering, and read the input meanwhile unless in batch mode. */
+static void search_here(Session *s)
+{
+    if (s->poll && !s->batch)
+        s->reporter.poll = poll_input;
+    s->searching_here = true;
+    search_main(s);
+    s->searching_here = false;
+    s->stopping = false;
+    s->discard = false;
+}
+
 void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish)
 {
     session_stop(s);
@@ -74,13 +101,10 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     cap_for_fuzzing(&s->limits);
     search_prepare(s->engine, &s->limits);
     atomic_store(&s->active, true);
-    if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
+    if (pthread_create(&s->thread, NULL, search_main, s) == 0)
         s->thread_live = true;
-    } else {
-        /* No thread to be had: search here and now, still answering. */
-        search_main(s);
-    }
+    else
+        search_here(s);
     if (s->batch)
         session_wait(s);
 }
-
