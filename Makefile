@@ -1,5 +1,5 @@
 # Chuhan: `make` builds ./chuhan; `make test`, `make bench`, `make perft` run the checks.
-# Other targets: `make windows`, `make aarch64`, `make dist` (release binaries), `make install`.
+# Other targets: `make windows`, `make aarch64`, `make wasm`, `make dist` (release binaries), `make install`.
 
 CC      ?= cc
 HOSTCC  ?= cc
@@ -12,8 +12,10 @@ BUILD   ?= build/release
 EXE     ?= chuhan
 # The network built into the executable; NNUE_FILE=path builds another one in.
 NNUE_FILE ?= nets/chuhan.nnue
-BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread -MMD -MP
-LDLIBS  := -pthread -lm
+# A system without threads (WASI) builds without this.
+PTHREAD ?= -pthread
+BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) $(PTHREAD) -MMD -MP
+LDLIBS  := $(PTHREAD) -lm
 
 ENGINE_SRC   := $(wildcard engine/*.c)
 PROTOCOL_SRC := $(wildcard protocol/*.c)
@@ -30,11 +32,11 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 dist install uninstall
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm dist install uninstall
 all: $(EXE)
 
 # Objects remember the flags they were built with: a change of ARCH, CFLAGS or compiler rebuilds.
-RELEASE_FLAGS := $(CC) $(BASE) $(CFLAGS) $(LDFLAGS)
+RELEASE_FLAGS := $(CC) $(CPPFLAGS) $(BASE) $(CFLAGS) $(LDFLAGS)
 $(shell mkdir -p $(BUILD) && (echo '$(RELEASE_FLAGS)' | cmp -s - $(BUILD)/flags || echo '$(RELEASE_FLAGS)' > $(BUILD)/flags))
 $(REL_OBJ): $(BUILD)/flags
 
@@ -43,7 +45,7 @@ $(EXE): $(REL_OBJ)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(BASE) $(CFLAGS) -c $< -o $@
 
 # The embedded data, made once for every build by a program compiled for this machine.
 # A change of NNUE_FILE (the path, not only the file) makes the array again.
@@ -136,11 +138,36 @@ windows: | cross-windows
 aarch64: | cross-aarch64
 	$(MAKE) CC=$(ARM_CC) ARCH=$(if $(filter native,$(ARCH)),armv8-a,$(ARCH)) LDFLAGS=-static BUILD=build/aarch64 EXE=chuhan-aarch64
 
-.PHONY: cross-windows cross-aarch64
+.PHONY: cross-windows cross-aarch64 cross-wasm
 cross-windows:
 	@command -v $(WIN_CC) >/dev/null || ./tools/need gcc-mingw-w64-x86-64
 cross-aarch64:
 	@command -v $(ARM_CC) >/dev/null || ./tools/need gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+
+# WebAssembly for WASI (chuhan.wasm), with Debian's clang, lld, wasi-libc and compiler-rt for
+# wasm32: one thread, which reads the input while it searches (docs/platforms.md). Run it with
+# `node tools/wasm-run.mjs chuhan.wasm [ARGS]`. SIMD128 is in every current runtime.
+WASM_CC       := clang
+WASM_TARGET   := --target=wasm32-wasi
+WASI_INCLUDE  := /usr/include/wasm32-wasi
+# WASI's headers only (Debian's clang would fall back on the host's), and wasi/pthread.h.
+WASM_CPPFLAGS := -nostdlibinc -isystem $(WASI_INCLUDE) -Iwasi
+WASM_CFLAGS   := $(WASM_TARGET) -O3 -msimd128 -DNDEBUG
+# The native builds' 8 MB of stack (wasm-ld gives 64 KB), below the data so that overflowing it traps.
+WASM_LD       := -Wl,-z,stack-size=8388608 -Wl,--stack-first
+
+wasm: | cross-wasm
+	$(MAKE) CC=$(WASM_CC) CPPFLAGS="$(WASM_CPPFLAGS)" CFLAGS="$(WASM_CFLAGS)" LDFLAGS="$(WASM_LD)" PTHREAD= \
+	    BUILD=build/wasm EXE=chuhan.wasm
+
+cross-wasm:
+	@v=$$($(WASM_CC) -dumpversion 2>/dev/null | cut -d. -f1); missing=; \
+	command -v $(WASM_CC) >/dev/null || missing="$$missing clang"; \
+	command -v wasm-ld-$$v >/dev/null || command -v wasm-ld >/dev/null || missing="$$missing lld$${v:+-$$v}"; \
+	test -f $(WASI_INCLUDE)/stdio.h || missing="$$missing wasi-libc"; \
+	test -f "$$($(WASM_CC) $(WASM_TARGET) -print-libgcc-file-name 2>/dev/null)" || \
+	    missing="$$missing libclang-rt$${v:+-$$v}-dev-wasm32"; \
+	test -z "$$missing" || ./tools/need $$missing
 
 # Release binaries for others' machines, never -march=native: for each system a portable
 # x86-64 build and one for processors with AVX2 (2013 on), 64-bit ARM Linux, and their
@@ -170,7 +197,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/chuhan $(DESTDIR)$(MANDIR)/man6/chuhan.6
 
 clean:
-	rm -rf build dist chuhan chuhan.exe chuhan-aarch64 chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
+	rm -rf build dist chuhan chuhan.exe chuhan-aarch64 chuhan.wasm chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

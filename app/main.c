@@ -7,6 +7,9 @@
 #include <fcntl.h>
 #include <io.h>
 #endif
+#ifdef __wasi__
+#include <unistd.h>
+#endif
 
 #include "../engine/board.h"
 #include "../engine/notation.h"
@@ -97,6 +100,12 @@ int main(int argc, char **argv)
 #ifdef _WIN32
     /* Input in binary: a CR LF ends a line anyway, and a stray Ctrl-Z must not end the session. */
     _setmode(_fileno(stdin), _O_BINARY);
+#endif
+#ifdef __wasi__
+    /* WASI starts a program in "/": paths count from the directory its runner names, as a shell's do. */
+    const char *pwd = getenv("PWD");
+    if (pwd)
+        (void)chdir(pwd);
 #endif
     board_init_tables();
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

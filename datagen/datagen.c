@@ -2,8 +2,9 @@
  * Self-play data generation. Each worker is a process of its own, so that
  * every game has the whole engine to itself (one search, one table); the
  * workers share only the output file, which they append to a game at a time,
- * and a page of counters the parent reports from. Windows has no fork: there
- * one worker runs, in a thread of the process.
+ * and a page of counters the parent reports from. Windows and WASI have no
+ * fork: there one worker runs, in a thread of the process (WASI has none
+ * either: in the process itself).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, which POSIX does not name */
 #include <errno.h>
@@ -14,7 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef _WIN32
+#if defined(_WIN32)
+#define ONE_WORKER "Windows"
+#elif defined(__wasi__)
+#define ONE_WORKER "WASI"
+#endif
+#ifdef ONE_WORKER
 #include <pthread.h>
 #else
 #include <sys/mman.h>
@@ -24,6 +30,7 @@
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
+#include "../engine/platform.h"
 #include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/search.h"
@@ -240,7 +247,7 @@ typedef struct {
     Counters *c;
 } Job;
 
-#ifdef _WIN32
+#ifdef ONE_WORKER
 static void *worker_thread(void *arg)
 {
     Job *job = arg;
@@ -255,9 +262,13 @@ static bool start_workers(Job *job)
     if (!(job->c = calloc(1, sizeof *job->c)))
         return false;
     if (job->opt->workers > 1)
-        fprintf(stderr, "chuhan datagen: one game at a time on Windows (--threads %d asked)\n", job->opt->workers);
+        fprintf(stderr, "chuhan datagen: one game at a time on " ONE_WORKER " (--threads %d asked)\n", job->opt->workers);
     atomic_store(&job->c->running, 1);
     pthread_t t;
+    if (!has_threads()) {
+        worker_thread(job); /* the progress shows once, at the end */
+        return true;
+    }
     if (pthread_create(&t, NULL, worker_thread, job)) {
         fprintf(stderr, "chuhan datagen: cannot start a worker\n");
         return false;

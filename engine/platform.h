@@ -1,11 +1,12 @@
 /*
  * What differs between the systems and compilers Chuhan is built for, in one
- * place: aligned memory, the high half of a 64-bit product, and the hint that
- * a large block wants huge pages.
+ * place: aligned memory, the high half of a 64-bit product, the hint that a
+ * large block wants huge pages, and whether threads can be had at all.
  */
 #ifndef CHUHAN_PLATFORM_H
 #define CHUHAN_PLATFORM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,6 +44,16 @@ static inline void want_huge_pages(void *p, size_t bytes)
     madvise(p, bytes, MADV_HUGEPAGE);
 #else
     (void)p, (void)bytes;
+#endif
+}
+
+/* WASI (WebAssembly) runs a program in one thread, and none can be started beside it. */
+static inline bool has_threads(void)
+{
+#ifdef __wasi__
+    return false;
+#else
+    return true;
 #endif
 }
 

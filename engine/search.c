@@ -166,6 +166,8 @@ static int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }
 /* Main thread only: limits that can end the search in the middle of an iteration. */
 static void check_limits(Engine *e)
 {
+    if (e->rep->poll)
+        e->rep->poll(e->rep->ctx); /* first: a stop or ponderhit it reads counts at once */
     if (e->limits.nodes && pool_nodes(&e->pool) >= e->limits.nodes)
         atomic_store(&e->stop, true);
     if (e->ponder_pending) {
@@ -891,8 +893,11 @@ void search_run(Engine *e, const Board *root, const SearchLimits *limits, const 
 
     /* In infinite and ponder mode the answer waits for the GUI's word. */
     atomic_store(&e->armed, true);
-    while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering)))
+    while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering))) {
+        if (rep->poll)
+            rep->poll(rep->ctx);
         sleep_ms(1);
+    }
     atomic_store(&e->stop, true);
     pool_join_helpers(&e->pool);
     /* The GUI's clock ran from the go, or from the ponderhit; not at all for a ponder it ended. */

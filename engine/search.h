@@ -55,6 +55,13 @@ typedef struct {
 typedef struct {
     void (*info)(void *ctx, const SearchInfo *info);
     void (*currmove)(void *ctx, int depth, Move move, int number); /* may be NULL */
+    /*
+     * May be NULL. Called now and then by the thread that called search_run(),
+     * while it searches and while it waits for a stop or ponderhit, so that a
+     * caller with no thread to spare can read its input meanwhile and call
+     * search_stop() or search_ponderhit() from here.
+     */
+    void (*poll)(void *ctx);
     void *ctx;
 } SearchReporter;
 
@@ -82,7 +89,7 @@ bool engine_probe(Engine *e, uint64_t key, TTHit *hit);
 
 /* Seeds the generator that levels and variety draw from (engine_new seeds it from the clock). */
 void search_seed(Engine *e, uint64_t seed);
-/* Applies options (resizing the thread pool); false if the threads cannot be had. Not during a search. */
+/* Applies options (resizing the thread pool); false if the threads cannot be had (WASI: more than one). Not during a search. */
 bool search_set_options(Engine *e, const SearchOptions *opt);
 const SearchOptions *search_options(const Engine *e);
 /* Forgets everything learnt: hash and histories. */

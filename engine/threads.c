@@ -7,7 +7,7 @@
 
 bool pool_resize(Pool *p, int n, struct Engine *engine)
 {
-    if (n < 1 || n > MAX_THREADS)
+    if (n < 1 || n > MAX_THREADS || (n > 1 && !has_threads()))
         return false;
     Thread *fresh = aligned_block(_Alignof(Thread), (size_t)n * sizeof *fresh);
     if (!fresh)

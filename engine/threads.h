@@ -53,7 +53,11 @@ typedef struct {
     int size;
 } Pool;
 
-/* Sets the number of threads (1..MAX_THREADS), each serving `engine`; false, the pool unchanged, if memory is short. Their histories start empty. */
+/*
+ * Sets the number of threads (1..MAX_THREADS), each serving `engine`; false,
+ * the pool unchanged, if memory is short or the system has no threads to
+ * give beyond the caller's. Their histories start empty.
+ */
 bool pool_resize(Pool *p, int n, struct Engine *engine);
 void pool_free(Pool *p);
 uint64_t pool_nodes(const Pool *p);

@@ -27,6 +27,8 @@
 #define CHUHAN_CPU "aarch64, neon"
 #elif defined(__aarch64__)
 #define CHUHAN_CPU "aarch64"
+#elif defined(__wasm__) && defined(__wasm_simd128__)
+#define CHUHAN_CPU "wasm32, simd128"
 #elif defined(__wasm__)
 #define CHUHAN_CPU "wasm32"
 #else

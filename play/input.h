@@ -11,7 +11,8 @@ enum { INPUT_MAX = 4096 };
 /*
  * A thread of its own reads the input into buf as it comes: waiting on a
  * condition with a time limit works alike on every system, where waiting
- * on a descriptor (poll) does not.
+ * on a descriptor (poll) does not. WASI, without threads, waits on the
+ * descriptor, and reads only when asked.
  */
 typedef struct {
     int fd;

@@ -25,6 +25,37 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
+/* A search in the caller's thread, where no other can be had, watches the input through its poll. */
+typedef struct {
+    Engine *engine;
+    Input *in;
+    char **line;
+    bool typed;
+} Watch;
+
+static void watch_input(void *ctx)
+{
+    Watch *w = ctx;
+    if (!w->in || w->typed)
+        return;
+    InputStatus got = input_read(w->in, 0, w->line);
+    if (got == INPUT_LINE) {
+        w->typed = true;
+        search_stop(w->engine);
+    } else if (got == INPUT_EOF) {
+        w->in = NULL;
+    }
+}
+
+static bool think_here(Job *job, Input *in, SearchResult *out, char **line)
+{
+    Watch w = { job->engine, in, line, false };
+    const SearchReporter watching = { .poll = watch_input, .ctx = &w };
+    search_run(job->engine, &job->board, &job->limits, &watching, &job->result);
+    *out = job->result;
+    return !w.typed;
+}
+
 bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line)
 {
     static Job job;
@@ -35,11 +66,8 @@ bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, Sea
     atomic_store(&job.done, false);
     search_prepare(e, limits);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, search_thread, &job)) {
-        search_thread(&job); /* no thread to be had: think here, deaf to the input */
-        *out = job.result;
-        return true;
-    }
+    if (pthread_create(&thread, NULL, search_thread, &job))
+        return think_here(&job, in, out, line); /* no thread to be had (WASI) */
     bool finished = true;
     while (in && !atomic_load(&job.done)) {
         InputStatus got = input_read(in, POLL_MS, line);

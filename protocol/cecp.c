@@ -35,7 +35,6 @@ static struct {
     int sd;
     int64_t time_ms, otim_ms; /* the clocks as XBoard last sent them (-1: not yet) */
     Move pondered;     /* the reply a ponder search is running on, or MOVE_NONE */
-    bool discard;      /* the running search's answer is not wanted */
     bool game_over;
     bool computer;     /* the opponent is an engine: an arbiter judges the game by rules of its own */
     int last_score, hopeless_moves;
@@ -112,7 +111,7 @@ static SearchLimits move_limits(const Session *s, int side)
  */
 static bool xb_finish(Session *s, const SearchResult *r)
 {
-    if (xb.discard || xb.analyzing)
+    if (s->discard || xb.analyzing)
         return false;
     if (!r->best) {
         xb.game_over = game_result(s);
@@ -144,9 +143,8 @@ static bool xb_finish(Session *s, const SearchResult *r)
 /* Stops a search whose answer is no longer wanted. */
 static void drop_search(Session *s)
 {
-    xb.discard = true;
+    s->discard = true;
     session_stop(s);
-    xb.discard = false;
     xb.pondered = MOVE_NONE;
 }
 
@@ -407,6 +405,33 @@ static bool cecp_command(Session *s, char **tok, int n)
     return true;
 }
 
+/* A move from the opponent keeps a ponder search on it going; any other drops the search. */
+static LineTiming move_timing(const Session *s, const char *text)
+{
+    Move m = move_parse(text, 0);
+    return session_searching(s) && xb.pondered && m == xb.pondered ? ANSWER_AT_ONCE : AFTER_A_DROP;
+}
+
+static LineTiming cecp_timing(const Session *s, char **tok, int n)
+{
+    /* The first end the search by drop_search(), the others by session_stop(), which lets it move. */
+    static const char *const dropping[] = { "quit",  "new",    "setboard", "go",   "playother", "force",  "white",
+                                            "black", "result", "undo",     "remove", "analyze", "exit", "option" };
+    static const char *const waiting[] = { "memory", "cores", "bench" };
+    const char *cmd = tok[0];
+    if (word_in(cmd, dropping, sizeof dropping / sizeof *dropping))
+        return AFTER_A_DROP;
+    if (word_in(cmd, waiting, sizeof waiting / sizeof *waiting))
+        return AFTER_THE_ANSWER;
+    if (!strcasecmp(cmd, "easy"))
+        return xb.pondered ? AFTER_A_DROP : ANSWER_AT_ONCE;
+    if (!strcasecmp(cmd, "usermove"))
+        return n > 1 ? move_timing(s, tok[1]) : ANSWER_AT_ONCE;
+    if (move_parse(cmd, 0)) /* a bare move: no command word is one */
+        return move_timing(s, cmd);
+    return ANSWER_AT_ONCE;
+}
+
 /* XBoard sends "xboard" and then "protover 2", which gets the features. */
 static void cecp_handshake(Session *s)
 {
@@ -418,4 +443,4 @@ static void cecp_handshake(Session *s)
     new_game(s);
 }
 
-const DialectOps cecp_dialect = { "xboard", DIALECT_CECP, cecp_handshake, cecp_command };
+const DialectOps cecp_dialect = { "xboard", DIALECT_CECP, cecp_handshake, cecp_command, cecp_timing };

@@ -213,3 +213,18 @@ bool common_command(Session *s, char **tok, int n)
     }
     return true;
 }
+
+bool common_waits(const char *cmd)
+{
+    /* They change the position, the options or the table; isready, d and eval only look. */
+    static const char *const words[] = { "position", "fen", "startpos", "setoption", "bench" };
+    return word_in(cmd, words, sizeof words / sizeof *words);
+}
+
+bool word_in(const char *word, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(word, words[i]))
+            return true;
+    return false;
+}

@@ -39,6 +39,11 @@ void cmd_setoption(Session *s, char **tok, int n);
 
 /* Commands every dialect accepts alike (isready, position, d, eval, bench); false if tok[0] is none of them. */
 bool common_command(Session *s, char **tok, int n);
+/* Whether a common command, read during a search in the reading thread, waits for its answer (dialect.h). */
+bool common_waits(const char *cmd);
+
+/* Whether word is one of the n words, in any case. */
+bool word_in(const char *word, const char *const *words, size_t n);
 
 /* Joins tokens with single spaces into out. */
 void join_tokens(char **tok, int n, char *out, size_t cap);

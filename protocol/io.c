@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __wasi__
+#include <poll.h>
+#include <stdio_ext.h>
+#endif
 
 #include "io.h"
 
@@ -58,57 +62,79 @@ static void log_input(const char *line)
     pthread_mutex_unlock(&out_lock);
 }
 
-static LineStatus read_raw_line(FILE *in, char **line)
+static LineStatus read_raw_line(LineReader *r, LineBuf *b)
 {
-    static char *buf;
-    static size_t cap;
     size_t len = 0;
     bool too_long = false, binary = false;
-    int c;
-    while ((c = getc(in)) != EOF && c != '\n') {
+    int c = getc(r->in);
+    if (r->after_cr && c == '\n')
+        c = getc(r->in); /* the LF of a CR LF */
+    r->after_cr = false;
+    for (; c != EOF && c != '\n'; c = getc(r->in)) {
         if (c == '\r') {
-            /* A lone CR ends the line too; CR LF counts once. */
-            int next = getc(in);
-            if (next != '\n' && next != EOF)
-                ungetc(next, in);
+            /* A lone CR ends the line too, without waiting to see what follows. */
+            r->after_cr = true;
             break;
         }
         if (c == 0)
             binary = true;
         if (too_long)
             continue;
-        if (len + 1 >= cap) {
-            size_t grown = cap ? cap * 2 : 256;
-            char *fresh = grown <= LINE_MAX_BYTES ? realloc(buf, grown) : NULL;
+        if (len + 1 >= b->cap) {
+            size_t grown = b->cap ? b->cap * 2 : 256;
+            char *fresh = grown <= LINE_MAX_BYTES ? realloc(b->text, grown) : NULL;
             if (!fresh) {
                 too_long = true;
                 continue;
             }
-            buf = fresh;
-            cap = grown;
+            b->text = fresh;
+            b->cap = grown;
         }
-        buf[len++] = (char)c;
+        b->text[len++] = (char)c;
     }
     if (c == EOF && len == 0 && !too_long && !binary)
         return LINE_EOF;
-    if (!buf) {
-        buf = malloc(1);
-        cap = buf ? 1 : 0;
-        if (!buf)
+    if (!b->text) {
+        b->text = malloc(1);
+        b->cap = b->text ? 1 : 0;
+        if (!b->text)
             return LINE_TOO_LONG;
     }
-    buf[too_long ? 0 : len] = 0;
-    *line = buf;
+    b->text[too_long ? 0 : len] = 0;
     return too_long ? LINE_TOO_LONG : binary ? LINE_BINARY : LINE_OK;
 }
 
-LineStatus read_line(FILE *in, char **line)
+LineStatus read_line(LineReader *r, LineBuf *b)
 {
-    LineStatus st = read_raw_line(in, line);
+    LineStatus st = read_raw_line(r, b);
     if (st == LINE_OK)
-        log_input(*line);
+        log_input(b->text);
     return st;
 }
+
+void line_buf_free(LineBuf *b)
+{
+    free(b->text);
+    b->text = NULL;
+    b->cap = 0;
+}
+
+#ifdef __wasi__
+bool line_waiting(const LineReader *r)
+{
+    /* Bytes stdio has read already, then the descriptor: one that cannot be watched (a file) has its next byte at hand. */
+    if (__freadahead(r->in) > 0)
+        return true;
+    struct pollfd p = { .fd = fileno(r->in), .events = POLLIN };
+    return poll(&p, 1, 0) != 0;
+}
+#else
+bool line_waiting(const LineReader *r)
+{
+    (void)r;
+    return false;
+}
+#endif
 
 void out_begin(void)
 {

@@ -10,13 +10,34 @@ enum { LINE_MAX_BYTES = 1 << 20 };
 
 typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_BINARY } LineStatus;
 
+/* Where lines come from; after_cr: the last line ended in a CR, and an LF right after it belongs to that line. */
+typedef struct {
+    FILE *in;
+    bool after_cr;
+} LineReader;
+
+/* A line's text, in a buffer of its own that grows up to LINE_MAX_BYTES. */
+typedef struct {
+    char *text;
+    size_t cap;
+} LineBuf;
+
 /*
- * Reads one line from `in` into a buffer that grows up to LINE_MAX_BYTES,
- * without its end-of-line (LF, CRLF or a lone CR). A longer line is read to
- * its end and thrown away (LINE_TOO_LONG); one holding a NUL byte is thrown
- * away too (LINE_BINARY). The returned text stays valid until the next call.
+ * Reads one line into b->text, without its end-of-line (LF, CRLF or a lone
+ * CR, which ends the line at once). A longer line is read to its end and
+ * thrown away (LINE_TOO_LONG); one holding a NUL byte is thrown away too
+ * (LINE_BINARY).
  */
-LineStatus read_line(FILE *in, char **line);
+LineStatus read_line(LineReader *r, LineBuf *b);
+void line_buf_free(LineBuf *b);
+
+/*
+ * Without blocking: whether input is at hand (a line, or the end of the
+ * input) for a build without threads, which looks while it searches. Such a
+ * line is read whole once it has begun. Builds with threads read in a thread
+ * of their own and never ask: there it is always false.
+ */
+bool line_waiting(const LineReader *r);
 
 /*
  * Writes one whole line and flushes it. Calls from the search thread and the

@@ -5,6 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
+#include "../engine/platform.h"
 #include "../engine/skill.h"
 #include "../engine/tt.h"
 #include "fuzz_caps.h"
@@ -181,7 +182,10 @@ static void apply_search_options(Session *s, SearchOptions *opt, char *err, size
 {
     session_stop(s);
     if (!search_set_options(s->engine, opt)) {
-        snprintf(err, errlen, "cannot start %d threads", opt->threads);
+        if (has_threads())
+            snprintf(err, errlen, "cannot start %d threads", opt->threads);
+        else
+            snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", opt->threads);
         *ok = false;
     }
 }

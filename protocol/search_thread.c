@@ -1,4 +1,8 @@
-/* A session's search runs in a thread of its own, so the input is read while it thinks. */
+/*
+ * A session's search runs in a thread of its own, so the input is read while
+ * it thinks. Where no thread can be had (WASI) it runs in the reading thread,
+ * which reads the input meanwhile through the session's poll hook.
+ */
 #include <pthread.h>
 #include <string.h>
 
@@ -23,6 +27,13 @@ static void *search_main(void *arg)
     return NULL;
 }
 
+/* The engine's poll, for a search in the reading thread: the loop's (every dialect's reporter has the session as its context). */
+static void poll_input(void *ctx)
+{
+    Session *s = ctx;
+    s->poll(s->poll_ctx);
+}
+
 static void join_finished(Session *s)
 {
     if (s->thread_live) {
@@ -37,11 +48,15 @@ static void wind_down(Session *s, bool only_open_ended)
     pthread_mutex_lock(&s->lock);
     s->stopping = true;
     bool open_ended = s->limits.infinite || s->limits.ponder;
-    if (s->thread_live && atomic_load(&s->active) && (open_ended || !only_open_ended))
+    if ((s->thread_live || s->searching_here) && atomic_load(&s->active) && (open_ended || !only_open_ended))
         search_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
+    if (s->searching_here)
+        return; /* asked from the poll: the search below answers when it is back */
     join_finished(s);
     s->stopping = false;
+    if (!only_open_ended)
+        s->discard = false;
 }
 
 void session_stop(Session *s) { wind_down(s, false); }
@@ -57,6 +72,18 @@ void session_ponderhit(Session *s)
 
 void session_wait(Session *s) { join_finished(s); }
 
+/* No thread to be had: search here and now, still answering, and read the input meanwhile unless in batch mode. */
+static void search_here(Session *s)
+{
+    if (s->poll && !s->batch)
+        s->reporter.poll = poll_input;
+    s->searching_here = true;
+    search_main(s);
+    s->searching_here = false;
+    s->stopping = false;
+    s->discard = false;
+}
+
 void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish)
 {
     session_stop(s);
@@ -67,13 +94,10 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     cap_for_fuzzing(&s->limits);
     search_prepare(s->engine, &s->limits);
     atomic_store(&s->active, true);
-    if (pthread_create(&s->thread, NULL, search_main, s) == 0) {
+    if (pthread_create(&s->thread, NULL, search_main, s) == 0)
         s->thread_live = true;
-    } else {
-        /* No thread to be had: search here and now, still answering. */
-        search_main(s);
-    }
+    else
+        search_here(s);
     if (s->batch)
         session_wait(s);
 }
-

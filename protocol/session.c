@@ -20,8 +20,9 @@ bool session_init(Session *s)
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
     s->variant_set = false;
-    s->thread_live = false;
-    s->stopping = false;
+    s->thread_live = s->searching_here = false;
+    s->stopping = s->discard = false;
+    s->poll = NULL;
     pthread_mutex_init(&s->lock, NULL);
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);

@@ -50,9 +50,17 @@ struct Session {
     /* The running search. */
     pthread_t thread;
     bool thread_live;     /* a thread was started and not yet joined */
+    bool searching_here;  /* no thread could be had: it runs below the line that started it, in the reading thread */
     atomic_bool active;   /* it has not printed its answer yet */
     pthread_mutex_t lock; /* orders a follow-up search with stops and ponderhits from the input thread */
     bool stopping;        /* a stop was asked: no follow-up search may start */
+    bool discard;         /* its answer is not wanted (CECP: the game went elsewhere); cleared with stopping */
+    /*
+     * Set by the protocol loop: reads the input while a search runs in the
+     * reading thread (searching_here), which calls it now and then.
+     */
+    void (*poll)(void *ctx);
+    void *poll_ctx;
     Board search_board;
     SearchLimits limits;
     atomic_bool draw_offered; /* UCCI: the opponent offered a draw (go draw, ponderhit draw) */
@@ -86,21 +94,28 @@ bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t
 /*
  * Stops any search still running, then starts one of the current position
  * in its own thread, reporting through `reporter` and answering with
- * `finish`.
+ * `finish`. Where no thread can be had it searches here and now, reading
+ * the input meanwhile through s->poll (unless in UCCI's batch mode), and
+ * returns once it has answered.
  */
 void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish);
 /* search_ponderhit(), ordered with a follow-up search that may be starting. */
 void session_ponderhit(Session *s);
-/* Stops a running search and waits until it has answered; no-op when idle. */
+/*
+ * Stops a running search and waits until it has answered; no-op when idle.
+ * Called from s->poll, for a search running below, it only asks: the search
+ * ends and answers once it is back in control.
+ */
 void session_stop(Session *s);
 /* Waits for a running search to finish by itself. */
 void session_wait(Session *s);
 /*
  * Input has ended: a search that ends by itself may finish and answer, an
- * open-ended one (infinite, pondering) is stopped, and none follows.
+ * open-ended one (infinite, pondering) is stopped, and none follows. From
+ * s->poll it only asks, as session_stop() does.
  */
 void session_end(Session *s);
-static inline bool session_searching(Session *s) { return atomic_load(&s->active); }
+static inline bool session_searching(const Session *s) { return atomic_load(&s->active); }
 
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
 

@@ -202,4 +202,13 @@ static bool ucci_command(Session *s, char **tok, int n)
     return true;
 }
 
-const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_command };
+static LineTiming ucci_timing(const Session *s, char **tok, int n)
+{
+    (void)s, (void)n;
+    /* quit says bye after the answer. */
+    static const char *const waiting[] = { "go", "newgame", "uccinewgame", "ucinewgame", "quit" };
+    bool waits = common_waits(tok[0]) || word_in(tok[0], waiting, sizeof waiting / sizeof *waiting);
+    return waits ? AFTER_THE_ANSWER : ANSWER_AT_ONCE;
+}
+
+const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_command, ucci_timing };

@@ -116,4 +116,12 @@ static bool uci_command(Session *s, char **tok, int n)
     return true;
 }
 
-const DialectOps uci_dialect = { "uci", DIALECT_UCI, uci_handshake, uci_command };
+static LineTiming uci_timing(const Session *s, char **tok, int n)
+{
+    (void)s, (void)n;
+    static const char *const waiting[] = { "go", "ucinewgame" };
+    bool waits = common_waits(tok[0]) || word_in(tok[0], waiting, sizeof waiting / sizeof *waiting);
+    return waits ? AFTER_THE_ANSWER : ANSWER_AT_ONCE;
+}
+
+const DialectOps uci_dialect = { "uci", DIALECT_UCI, uci_handshake, uci_command, uci_timing };
