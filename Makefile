@@ -32,7 +32,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm dist install uninstall
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall
 all: $(EXE)
 
 # Objects remember the flags they were built with: a change of ARCH, CFLAGS or compiler rebuilds.
@@ -159,6 +159,10 @@ WASM_LD       := -Wl,-z,stack-size=8388608 -Wl,--stack-first
 wasm: | cross-wasm
 	$(MAKE) CC=$(WASM_CC) CPPFLAGS="$(WASM_CPPFLAGS)" CFLAGS="$(WASM_CFLAGS)" LDFLAGS="$(WASM_LD)" PTHREAD= \
 	    BUILD=build/wasm EXE=chuhan.wasm
+
+# The page (web/) with the engine beside it; any static server serves web/ (docs/web.md).
+web: wasm
+	cp chuhan.wasm web/chuhan.wasm
 
 cross-wasm:
 	@v=$$($(WASM_CC) -dumpversion 2>/dev/null | cut -d. -f1); missing=; \

@@ -1,0 +1,447 @@
+// The page: a game against Chuhan, or an analysis board. The engine answers
+// everything about the rules (legal moves, move names, the result) as well as
+// the moves it plays, each from a short UCI session in a worker.
+'use strict';
+
+const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const GLYPHS = {
+  K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
+  k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
+};
+const $ = (id) => document.getElementById(id);
+
+// One worker and the runs it answers in turn; restart() drops whatever it was doing.
+class Engine {
+  constructor() { this.start(); }
+  start() {
+    this.worker = new Worker('engine-worker.js');
+    this.runs = new Map();
+    this.next = 1;
+    this.worker.onmessage = ({ data }) => {
+      const run = this.runs.get(data.id);
+      if (!run) return;
+      if (data.line !== undefined) {
+        run.lines.push(data.line);
+        if (run.onLine) run.onLine(data.line);
+      } else if (data.error) {
+        console.warn('engine:', data.error);
+      } else if (data.done) {
+        this.runs.delete(data.id);
+        run.resolve(run.lines);
+      }
+    };
+  }
+  run(script, onLine) {
+    return new Promise((resolve) => {
+      const id = this.next++;
+      this.runs.set(id, { lines: [], onLine, resolve });
+      this.worker.postMessage({ id, script: script.join('\n') + '\n' });
+    });
+  }
+  restart() {
+    this.worker.terminate();
+    for (const run of this.runs.values()) run.resolve(null);
+    this.start();
+  }
+}
+
+const rulesEngine = new Engine();
+const thinker = new Engine();
+
+const game = {
+  startFen: START_FEN,
+  moves: [],        // {iccs, chinese, wxf}, including those taken back beyond `ply`
+  ply: 0,
+  position: null,   // what the engine says of the position at `ply`
+  picked: null,     // the point of the man the player picked up
+  thinking: false,
+  flipped: false,
+  analysis: [],     // lines by multipv
+};
+let generation = 0; // bumps on every change of position: late answers are dropped
+
+const setting = (id) => $(id).value;
+const notation = () => document.querySelector('input[name=notation]:checked').value;
+const movesText = (upTo = game.ply) => game.moves.slice(0, upTo).map((m) => m.iccs).join(' ');
+const positionLine = (upTo = game.ply) => `position fen ${game.startFen}${upTo ? ' moves ' + movesText(upTo) : ''}`;
+
+function say(text) { $('status').textContent = text; }
+
+// ---- What the engine says of a position ----
+
+function parseDisplay(lines) {
+  const pick = (key) => {
+    const line = lines.find((l) => l.startsWith(key));
+    return line === undefined ? null : line.slice(key.length).trim();
+  };
+  return {
+    fen: pick('Fen:'),
+    legal: (pick('Legal:') || '').split(' ').filter(Boolean),
+    result: pick('Result:') || '*',
+    checkers: (pick('Checkers:') || '').split(' ').filter(Boolean),
+    names: (pick('Moves:') || '').split(' ').filter(Boolean),
+    error: (lines.find((l) => l.startsWith('info string error')) || '').replace('info string error: ', ''),
+  };
+}
+
+// The position after `ply` moves, with the names of every move in both notations.
+async function describe(ply) {
+  const lines = await rulesEngine.run([
+    'uci', 'setoption name Notation value chinese', positionLine(ply), 'd',
+    'setoption name Notation value wxf', 'd',
+  ]);
+  const blocks = [[]]; // one a `d`, each ending with its Result line
+  for (const line of lines) {
+    blocks[blocks.length - 1].push(line);
+    if (line.startsWith('Result:')) blocks.push([]);
+  }
+  const chinese = parseDisplay(blocks[0]), wxf = parseDisplay(blocks[1] || []);
+  return { ...chinese, wxfNames: wxf.names };
+}
+
+function resultText(result) {
+  const [score, ...why] = result.split(' ');
+  const reason = why.join(' ');
+  if (score === '1/2-1/2') {
+    return { 'repetition': 'Draw by repetition', 'natural limit': 'Draw: 60 moves without a capture',
+      'no mating material': 'Draw: neither side can mate' }[reason] || 'Draw';
+  }
+  const winner = score === '1-0' ? 'Red' : 'Black', loser = score === '1-0' ? 'Black' : 'Red';
+  const how = { 'mate': 'checkmate', 'stalemate': `${loser} has no legal move`,
+    'perpetual check': `${loser} checked perpetually`, 'perpetual chase': `${loser} chased perpetually` }[reason];
+  return `${winner} wins: ${how || reason}`;
+}
+
+const sideToMove = () => (game.position && game.position.fen.split(' ')[1] === 'b' ? 'black' : 'red');
+const humanMoves = (side) => $('analysis').checked || setting('side') === 'both' || setting('side') === side;
+const gameOver = () => game.position && game.position.result !== '*';
+
+// ---- The flow of a game ----
+
+async function refresh() {
+  const mine = ++generation;
+  game.picked = null;
+  game.analysis = [];
+  if (thinker.runs.size) thinker.restart(); // a search of the position left behind
+  game.thinking = false;
+  const pos = await describe(game.ply);
+  if (mine !== generation) return;
+  game.position = pos;
+  pos.names.forEach((name, i) => { game.moves[i].chinese = name; game.moves[i].wxf = pos.wxfNames[i] || name; });
+  draw();
+  showMoves();
+  $('fen').value = pos.fen;
+  if (gameOver()) {
+    say(resultText(pos.result));
+  } else if ($('analysis').checked) {
+    analyse(mine);
+  } else if (!humanMoves(sideToMove())) {
+    engineMove(mine);
+  } else {
+    say(`${sideToMove() === 'red' ? 'Red' : 'Black'} to move${pos.checkers.length ? ': check!' : ''}`);
+  }
+}
+
+function play(iccs) {
+  game.moves.length = game.ply; // a new move forgets the moves taken back
+  game.moves.push({ iccs, chinese: iccs, wxf: iccs });
+  game.ply++;
+  refresh();
+}
+
+function strengthLines() {
+  const elo = Number(setting('level'));
+  return elo ? ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${elo}`]
+    : ['setoption name Randomness value 15']; // full strength, varied among near-equal moves
+}
+
+async function engineMove(mine) {
+  game.thinking = true;
+  say('Chuhan is thinking…');
+  const lines = await thinker.run(['uci', ...strengthLines(), positionLine(), `go movetime ${setting('movetime')}`]);
+  if (!lines || mine !== generation) return;
+  game.thinking = false;
+  const best = lines.find((l) => l.startsWith('bestmove'));
+  const move = best && best.split(' ')[1];
+  if (move && game.position.legal.includes(move)) play(move);
+  else say('The engine gave no move.');
+}
+
+// Three best lines, named in the page's notation, as the search deepens.
+async function analyse(mine) {
+  const names = notation() === 'iccs' ? 'iccs' : notation();
+  say('Analysing…');
+  await thinker.run(['uci', 'setoption name MultiPV value 3', `setoption name Notation value ${names}`, positionLine(),
+    `go movetime ${Math.max(3000, Number(setting('movetime')))}`], (line) => {
+    if (mine !== generation || !line.startsWith('info depth') || !line.includes(' pv ')) return;
+    const field = (key) => { const m = line.match(new RegExp(` ${key} (\\S+)`)); return m && m[1]; };
+    const score = line.match(/ score (cp|mate) (-?\d+)/);
+    const k = Number(field('multipv') || 1);
+    let value = score[1] === 'cp' ? (Number(score[2]) / 100).toFixed(2) : `mate ${score[2]}`;
+    if (score[1] === 'cp' && Number(score[2]) > 0) value = '+' + value;
+    game.analysis[k - 1] = { depth: field('depth'), value, pv: line.slice(line.indexOf(' pv ') + 4) };
+    showAnalysis();
+  });
+  if (mine === generation) say(`Analysis done (${sideToMove()} to move)`);
+}
+
+function showAnalysis() {
+  const body = $('lines').tBodies[0];
+  body.innerHTML = '';
+  for (const line of game.analysis.filter(Boolean)) {
+    const row = body.insertRow();
+    row.insertCell().textContent = line.value;
+    row.cells[0].className = 'score';
+    row.insertCell().textContent = `d${line.depth}`;
+    row.insertCell().textContent = line.pv;
+  }
+}
+
+function showMoves() {
+  const list = $('moves');
+  list.innerHTML = '';
+  const blackFirst = game.startFen.split(' ')[1] === 'b';
+  const key = notation();
+  let item = null;
+  game.moves.forEach((m, i) => {
+    if (!item || (i + blackFirst) % 2 === 0) {
+      item = document.createElement('li');
+      list.appendChild(item);
+      if (i === 0 && blackFirst) item.appendChild(document.createTextNode('… '));
+    }
+    const span = document.createElement('span');
+    span.textContent = m[key];
+    span.className = i === game.ply - 1 ? 'now' : '';
+    span.style.opacity = i < game.ply ? 1 : 0.45;
+    span.onclick = () => { game.ply = i + 1; refresh(); };
+    item.appendChild(span);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+// ---- The board ----
+
+const CELL = 60, MARGIN = 70;
+const svg = (tag, attrs, parent) => {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+};
+const pointXY = (file, rank) => {
+  const f = game.flipped ? 8 - file : file, r = game.flipped ? rank : 9 - rank;
+  return [MARGIN + f * CELL, MARGIN + r * CELL];
+};
+const pointName = (file, rank) => 'abcdefghi'[file] + rank;
+const parsePoint = (name) => ['abcdefghi'.indexOf(name[0]), Number(name.slice(1))];
+
+function drawGrid(root) {
+  svg('rect', { class: 'frame', x: MARGIN - 30, y: MARGIN - 30, width: 8 * CELL + 60, height: 9 * CELL + 60, rx: 8 }, root);
+  const line = (f1, r1, f2, r2) => {
+    const [x1, y1] = pointXY(f1, r1), [x2, y2] = pointXY(f2, r2);
+    svg('line', { class: 'grid', x1, y1, x2, y2 }, root);
+  };
+  for (let r = 0; r <= 9; r++) line(0, r, 8, r);
+  for (let f = 0; f <= 8; f++) {
+    if (f === 0 || f === 8) line(f, 0, f, 9);
+    else { line(f, 0, f, 4); line(f, 5, f, 9); }
+  }
+  line(3, 0, 5, 2); line(5, 0, 3, 2); line(3, 9, 5, 7); line(5, 9, 3, 7);
+  const [, y4] = pointXY(0, 4), [, y5] = pointXY(0, 5);
+  const y = (y4 + y5) / 2, [xl] = pointXY(game.flipped ? 6 : 2, 0), [xr] = pointXY(game.flipped ? 2 : 6, 0);
+  svg('text', { class: 'river', x: xl, y }, root).textContent = '楚河';
+  svg('text', { class: 'river', x: xr, y }, root).textContent = '漢界';
+  for (let f = 0; f <= 8; f++) {
+    const [x, yb] = pointXY(f, game.flipped ? 9 : 0);
+    svg('text', { class: 'coord', x, y: yb + 46 }, root).textContent = 'abcdefghi'[f];
+  }
+  for (let r = 0; r <= 9; r++) {
+    const [xa, yr] = pointXY(game.flipped ? 8 : 0, r);
+    svg('text', { class: 'coord', x: xa - 48, y: yr }, root).textContent = r;
+  }
+}
+
+function menOf(fen) {
+  const men = [];
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else men.push({ kind: c, file: file++, rank: 9 - i });
+    }
+  });
+  return men;
+}
+
+function draw() {
+  const root = $('board');
+  root.innerHTML = '';
+  drawGrid(root);
+  const pos = game.position;
+  if (!pos) return;
+  const last = game.ply ? game.moves[game.ply - 1].iccs : null;
+  if (last) {
+    for (const p of [last.slice(0, 2), last.slice(2)]) {
+      const [x, y] = pointXY(...parsePoint(p));
+      svg('rect', { class: 'last', x: x - 29, y: y - 29, width: 58, height: 58, rx: 6 }, root);
+    }
+  }
+  const inCheck = pos.checkers.length > 0, mover = sideToMove();
+  for (const man of menOf(pos.fen)) {
+    const red = man.kind === man.kind.toUpperCase();
+    const [x, y] = pointXY(man.file, man.rank);
+    const name = pointName(man.file, man.rank);
+    const general = man.kind.toLowerCase() === 'k' && (red ? 'red' : 'black') === mover && inCheck;
+    const g = svg('g', { class: `man ${red ? 'red' : 'black'}${game.picked === name ? ' picked' : ''}${general ? ' check' : ''}`,
+      'data-point': name }, root);
+    svg('circle', { cx: x, cy: y, r: 26 }, g);
+    svg('text', { x, y: y + 1 }, g).textContent = GLYPHS[man.kind];
+  }
+  if (game.picked) {
+    for (const m of pos.legal.filter((m) => m.startsWith(game.picked))) {
+      const [x, y] = pointXY(...parsePoint(m.slice(2)));
+      svg('circle', { class: 'target', cx: x, cy: y, r: 9, 'data-point': m.slice(2) }, root);
+    }
+  }
+}
+
+// The point nearest a pointer event, or null off the board.
+function pointAt(event) {
+  const root = $('board'), box = root.getBoundingClientRect(), view = root.viewBox.baseVal;
+  const x = (event.clientX - box.left) * view.width / box.width, y = (event.clientY - box.top) * view.height / box.height;
+  let f = Math.round((x - MARGIN) / CELL), r = Math.round((y - MARGIN) / CELL);
+  if (f < 0 || f > 8 || r < 0 || r > 9) return null;
+  if (game.flipped) f = 8 - f; else r = 9 - r;
+  return pointName(f, r);
+}
+
+function refuse(text) {
+  say(text);
+  const root = $('board');
+  root.classList.remove('refused');
+  void root.getBoundingClientRect();
+  root.classList.add('refused');
+}
+
+let dragFrom = null;
+function press(event) {
+  const point = pointAt(event);
+  const pos = game.position;
+  if (!point || !pos) return;
+  if (ownMan(point)) {
+    if (gameOver()) return refuse(resultText(pos.result));
+    if (!humanMoves(sideToMove()) || game.thinking) return refuse('Not your move.');
+    game.picked = point;
+    dragFrom = point;
+    draw();
+  } else if (game.picked) {
+    tryMove(game.picked + point);
+  }
+}
+
+function release(event) {
+  const point = pointAt(event);
+  if (dragFrom && point && point !== dragFrom) tryMove(dragFrom + point);
+  dragFrom = null;
+}
+
+// Whether a man of the side to move stands on the point (false: none of its men there).
+function ownMan(point) {
+  const man = menOf(game.position.fen).find((m) => pointName(m.file, m.rank) === point);
+  if (!man) return false;
+  return (man.kind === man.kind.toUpperCase()) === (sideToMove() === 'red');
+}
+
+function tryMove(move) {
+  game.picked = null;
+  dragFrom = null;
+  if (game.position.legal.includes(move)) {
+    play(move);
+  } else {
+    draw();
+    refuse(`${move} is not a legal move here.`);
+  }
+}
+
+// ---- Buttons and fields ----
+
+function newGame(fen = START_FEN) {
+  game.startFen = fen;
+  game.moves = [];
+  game.ply = 0;
+  $('pgn-text').hidden = true;
+  refresh();
+}
+
+// Back to the player's previous turn (against the engine: two plies), or forward to the next.
+function step(dir) {
+  const against = setting('side') === 'red' || setting('side') === 'black';
+  let ply = game.ply + dir;
+  if (against && ply >= 0 && ply <= game.moves.length) {
+    const blackFirst = game.startFen.split(' ')[1] === 'b';
+    const sideAt = (p) => ((p + blackFirst) % 2 === 0 ? 'red' : 'black');
+    while (ply > 0 && ply < game.moves.length && sideAt(ply) !== setting('side')) ply += dir;
+  }
+  if (ply < 0 || ply > game.moves.length) return say(dir < 0 ? 'Nothing to take back.' : 'Nothing to replay.');
+  game.ply = ply;
+  refresh();
+}
+
+async function setFen() {
+  const fen = $('fen').value.trim();
+  const lines = await rulesEngine.run(['uci', `position fen ${fen}`, 'd']);
+  const pos = parseDisplay(lines);
+  if (pos.error) return refuse(`Bad FEN: ${pos.error}`);
+  newGame(pos.fen);
+}
+
+function pgn() {
+  const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
+  const side = setting('side');
+  const who = (s) => (side === 'both' || side === s ? 'Player' : 'Chuhan');
+  const result = gameOver() ? game.position.result.split(' ')[0] : '*';
+  const tags = [['Game', 'Chinese Chess'], ['Event', 'Chuhan in the browser'], ['Date', date], ['Red', who('red')],
+    ['Black', who('black')], ['Result', result]];
+  if (game.startFen !== START_FEN) tags.push(['FEN', game.startFen]);
+  tags.push(['Format', 'Chinese']);
+  let text = tags.map(([k, v]) => `[${k} "${v}"]`).join('\n') + '\n\n';
+  const blackFirst = game.startFen.split(' ')[1] === 'b';
+  let number = Number(game.startFen.split(' ')[5] || 1);
+  game.moves.slice(0, game.ply).forEach((m, i) => {
+    const red = (i + blackFirst) % 2 === 0;
+    if (red) text += `${number}. `;
+    else if (i === 0) text += `${number}. ... `;
+    text += m.chinese + (red ? ' ' : '\n');
+    if (!red) number++;
+  });
+  $('pgn-text').value = text.trimEnd() + ` ${result}\n`;
+  $('pgn-text').hidden = false;
+}
+
+async function hint() {
+  if (gameOver() || game.thinking || !humanMoves(sideToMove())) return;
+  say('Looking for a move…');
+  const lines = await thinker.run(['uci', 'setoption name Notation value chinese', positionLine(), 'go movetime 1000']);
+  const info = lines && lines.filter((l) => l.includes(' pv ')).pop();
+  if (info) say(`Hint: ${info.slice(info.indexOf(' pv ') + 4).split(' ')[0]}`);
+}
+
+function wire() {
+  const board = $('board');
+  board.addEventListener('pointerdown', press);
+  board.addEventListener('pointerup', release);
+  $('new').onclick = () => newGame();
+  $('undo').onclick = () => step(-1);
+  $('redo').onclick = () => step(1);
+  $('flip').onclick = () => { game.flipped = !game.flipped; draw(); };
+  $('hint').onclick = hint;
+  $('side').onchange = () => { game.flipped = setting('side') === 'black'; refresh(); };
+  $('level').onchange = refresh;
+  $('analysis').onchange = refresh;
+  for (const radio of document.querySelectorAll('input[name=notation]')) radio.onchange = () => { showMoves(); refresh(); };
+  $('set-fen').onclick = setFen;
+  $('pgn').onclick = pgn;
+}
+
+wire();
+newGame();
