@@ -334,21 +334,24 @@ Test(uci, the_debug_log_file_gets_every_line_with_its_time_and_a_bad_path_an_err
     cr_assert_str_eq(got[2] + 23, " < setoption name Debug Log File value /no/such/folder/chuhan.log\n");
 }
 
+/* What d says of a position: its Legal and Result lines. */
+static void expect_legal_and_result(const char *fen, const char *legal, const char *result)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "position fen %s", fen);
+    engine_send(&e, cmd);
+    engine_send(&e, "d");
+    cr_assert(engine_expect(&e, "Legal:", line, sizeof line, 5000));
+    cr_assert_str_eq(line, legal);
+    cr_assert(engine_expect(&e, "Result:", line, sizeof line, 5000));
+    cr_assert_str_eq(line, result);
+}
+
 /* d gives a GUI that knows no xiangqi what it needs: the legal moves and the game's end by the rules. */
 Test(uci, d_lists_the_legal_moves_and_the_result)
 {
     start_uci();
-    engine_send(&e, "position fen 4k4/4R4/4R4/9/9/9/9/9/9/3K5 b - - 0 1");
-    engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Legal:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Legal: e9f9");
-    cr_assert(engine_expect(&e, "Result:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Result: *");
-    engine_send(&e, "position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1");
-    engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Legal:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Legal:");
-    cr_assert(engine_expect(&e, "Result:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Result: 1-0 mate");
+    expect_legal_and_result("4k4/4R4/4R4/9/9/9/9/9/9/3K5 b - - 0 1", "Legal: e9f9", "Result: *");
+    expect_legal_and_result("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "Legal:", "Result: 1-0 mate");
     engine_close(&e, 3000);
 }
