@@ -3,7 +3,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -193,7 +192,6 @@ static bool read_fen(Board *b, const char *fen, char *err, size_t errlen)
     return true;
 }
 
-
 bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
 {
     if (strnlen(fen, FEN_MAX + 1) > FEN_MAX)
@@ -201,6 +199,7 @@ bool board_set_fen(Board *out, const char *fen, char *err, size_t errlen)
     /* Read aside, so a bad FEN leaves `out` as it was; a new position has no history to copy. */
     Board b = { .hist = NULL };
     board_clear(&b);
+    b.rules = out->rules;
     if (!read_fen(&b, fen, err, errlen))
         return false;
     memcpy(out, &b, offsetof(Board, nn));

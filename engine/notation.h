@@ -11,8 +11,9 @@ enum { FEN_MAX = 128 };
 
 /*
  * Reads a FEN (board, side, optional castling/en-passant dashes and the two
- * counters). On error returns false, writes the reason into err and leaves b
- * untouched. The text is read only up to its terminating NUL.
+ * counters). The board keeps its rule set and storage: a new position of the
+ * same game's rules. On error returns false, writes the reason into err and
+ * leaves b untouched. The text is read only up to its terminating NUL.
  */
 bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
 void board_get_fen(const Board *b, char out[FEN_MAX]);

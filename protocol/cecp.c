@@ -193,9 +193,7 @@ static void user_move(Session *s, const char *text)
 static void new_game(Session *s)
 {
     drop_search(s);
-    int rules = s->board.rules;
     board_set_fen(&s->board, START_FEN, NULL, 0);
-    s->board.rules = (uint8_t)rules;
     search_clear(s->engine);
     xb.force = xb.analyzing = xb.game_over = xb.computer = false;
     xb.engine_side = BLACK;
@@ -328,10 +326,8 @@ static bool cecp_command(Session *s, char **tok, int n)
     } else if (!strcasecmp(cmd, "setboard")) {
         join_tokens(tok + 1, n - 1, fen, sizeof fen);
         drop_search(s);
-        int rules = s->board.rules;
         if (!board_set_fen(&s->board, fen, err, sizeof err))
             report_error(s, "bad FEN: %s", err);
-        s->board.rules = (uint8_t)rules;
         xb.game_over = false;
         if (xb.analyzing)
             think(s);

@@ -91,6 +91,7 @@ bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, si
     }
 
     char why[128];
+    scratch->rules = s->board.rules; /* the moves are the game's, under its rules */
     if (!board_set_fen(scratch, fen, why, sizeof why)) {
         snprintf(err, errlen, "bad FEN (%s); position unchanged", why);
         return false;
@@ -119,7 +120,6 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen)
     if (!parse_position(s, tok, n, &s->scratch, err, errlen))
         return false;
     session_stop(s);
-    s->scratch.rules = s->board.rules;
     board_copy(&s->board, &s->scratch);
     s->nban = 0;
     return true;
