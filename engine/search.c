@@ -835,13 +835,21 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
     tt_new_search(&e->tt);
 }
 
-/* Every thread at the root with the same moves; a board without accumulators is evaluated by hand. */
-static void prepare_threads(Engine *e, const Board *root, const Move *moves, int n)
+/*
+ * Every thread at the root with the same root moves; returns how many (0:
+ * nothing to search). A board without accumulators is evaluated by hand.
+ */
+static int prepare_threads(Engine *e, const Board *root, const SearchLimits *limits)
 {
     for (int i = 0; i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
         t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
         board_copy(&t->board, root);
+    }
+    Move moves[MAX_MOVES];
+    int n = root_moves(&e->pool.threads[0].board, limits, moves);
+    for (int i = 0; n && i < e->pool.size; i++) {
+        Thread *t = &e->pool.threads[i];
         atomic_store(&t->nodes, 0);
         t->root_hply = root->hply;
         t->nroot = n;
@@ -852,6 +860,7 @@ static void prepare_threads(Engine *e, const Board *root, const Move *moves, int
             t->stack[j] = (Frame){ .move = MOVE_NONE, .static_eval = VALUE_NONE };
         history_age(&t->history);
     }
+    return n;
 }
 
 /* The best thread's move, score and expected reply; a level's or variety's pick among its lines. */
@@ -874,10 +883,7 @@ void search_run(Engine *e, const Board *root, const SearchLimits *limits, const 
 {
     int64_t start = now_ms();
     start_search(e, root, limits, rep, start);
-    Move moves[MAX_MOVES];
-    Board *b0 = &e->pool.threads[0].board;
-    board_copy(b0, root);
-    int n = root_moves(b0, limits, moves);
+    int n = prepare_threads(e, root, limits);
     *out = (SearchResult){ .score = mated_in(0) };
     if (n) {
         /*
@@ -886,7 +892,6 @@ void search_run(Engine *e, const Board *root, const SearchLimits *limits, const 
          * the clock more than it searches.
          */
         int helpers = e->tm.hard && e->tm.hard < HELPERS_MIN_MS ? 0 : e->pool.size - 1;
-        prepare_threads(e, root, moves, n);
         pool_start_helpers(&e->pool, helper_main, helpers + 1);
         iterate(&e->pool.threads[0]);
     }
