@@ -18,6 +18,7 @@ typedef struct {
     Move first[PGN_PLIES_MAX]; /* the first reading that plays to the end */
     int nwords;
     int tries;        /* left for looking ahead at names that fit several moves */
+    bool forked;      /* a name fitted several moves: the game may read another way */
     bool begun;       /* the game has tags or moves */
     bool in_moves;    /* its move text has begun: a tag now starts the next game */
     bool failed;      /* its FEN is bad: its moves are skipped */
@@ -226,6 +227,7 @@ static bool play_from(Reader *r, int i, bool look_ahead, bool last)
                      word + number_prefix(word), err);
             break;
         }
+        r->forked |= n > 1;
         if (n > 1 && look_ahead && r->tries > 0) {
             for (int k = 0; k < n && r->tries > 0; k++) {
                 Move m = list[last ? n - 1 - k : k];
@@ -277,10 +279,13 @@ static void play_words(Reader *r)
     if (r->failed)
         return;
     r->tries = TRIES_MAX;
+    r->forked = false;
     if (!play_from(r, 0, true, false)) {
         play_from(r, 0, false, false);
         return;
     }
+    if (!r->forked)
+        return; /* one reading only */
     PgnGame *g = &r->game;
     int n = g->nmoves;
     memcpy(r->first, g->moves, (size_t)n * sizeof(Move));
