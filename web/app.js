@@ -169,9 +169,8 @@ async function engineMove(mine) {
 
 // Three best lines, named in the page's notation, as the search deepens.
 async function analyse(mine) {
-  const names = notation() === 'iccs' ? 'iccs' : notation();
   say('Analysing…');
-  await thinker.run(['uci', 'setoption name MultiPV value 3', `setoption name Notation value ${names}`, positionLine(),
+  await thinker.run(['uci', 'setoption name MultiPV value 3', `setoption name Notation value ${notation()}`, positionLine(),
     `go movetime ${Math.max(3000, Number(setting('movetime')))}`], (line) => {
     if (mine !== generation || !line.startsWith('info depth') || !line.includes(' pv ')) return;
     const field = (key) => { const m = line.match(new RegExp(` ${key} (\\S+)`)); return m && m[1]; };
