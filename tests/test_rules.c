@@ -19,24 +19,14 @@ static void teardown_rules(void) { engine_free(engine); }
 TestSuite(rules, .init = setup_rules, .fini = teardown_rules);
 
 static Board board;
-static RuleSet rules = RULES_ASIAN; /* the rule set of the games these tests set up */
 
-static void rules_use(RuleSet r)
-{
-    rules = r;
-    board.rules = (uint8_t)r;
-}
-
-static void set_board(const char *fen)
-{
-    set_fen(&board, fen);
-    board.rules = (uint8_t)rules;
-}
+/* The rule set of the games these tests set up: a FEN set on the board keeps it. */
+static void rules_use(RuleSet r) { board.rules = (uint8_t)r; }
 
 /* Sets fen, then plays the moves (space-separated) `times` times over. */
 static void play(const char *fen, const char *moves, int times)
 {
-    set_board(fen);
+    set_fen(&board, fen);
     for (int t = 0; t < times; t++) {
         char copy[256];
         strcpy(copy, moves);
@@ -149,7 +139,7 @@ Test(rules, natural_limit_is_100_plies_with_checks_under_repetition_draw_rules)
     cr_assert_eq(natural_limit(board.rules), 100);
     play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 6);
     cr_assert_eq(natural_count(&board), 24, "every check counts");
-    set_board("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
     cr_assert_not(natural_limit_reached(&board));
     play("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1", "e1f1", 1);
     cr_assert(natural_limit_reached(&board));
@@ -160,9 +150,9 @@ Test(rules, natural_limit_is_100_plies_with_checks_under_repetition_draw_rules)
 
 Test(rules, dead_draws)
 {
-    set_board("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
+    set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
     cr_assert(dead_draw(&board));
-    set_board("3ak4/4a4/4b4/9/6P2/9/9/4B4/4A4/3AK4 w - - 0 1");
+    set_fen(&board, "3ak4/4a4/4b4/9/6P2/9/9/4B4/4A4/3AK4 w - - 0 1");
     cr_assert_not(dead_draw(&board));
 }
 
@@ -180,25 +170,25 @@ static SearchResult search_board(int depth)
 Test(rules, search_scores_the_natural_limit)
 {
     /* At 119 plies a quiet mate still wins; a quiet move that does not mate draws. */
-    set_board("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 1");
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 1");
     cr_assert_eq(search_board(6).score, mate_in(1));
-    set_board("4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1");
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
-    set_board("4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1");
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1");
     cr_assert_eq(search_board(12).score, mate_in(3));
     /* Nothing left to mate with. */
-    set_board("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
+    set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
 }
 
 Test(rules, search_scores_the_100_ply_limit_under_repetition_draw_rules)
 {
     rules_use(RULES_REPETITION_DRAW);
-    set_board("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
+    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
     cr_assert_eq(search_board(6).score, mate_in(1));
-    set_board("4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1");
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1");
     cr_assert_eq(search_board(6).score, VALUE_DRAW);
-    set_board("4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1");
+    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1");
     cr_assert_eq(search_board(12).score, mate_in(3));
     rules_use(RULES_ASIAN);
 }
