@@ -1,10 +1,11 @@
-/* The network: views, incremental accumulators, the built-in network's values, refusing bad files. */
+/* The network: views, incremental accumulators, vector arithmetic, the built-in network's values, refusing bad files. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
+#include "../engine/simd.h"
 #include "common.h"
 
 TestSuite(nnue, .init = setup_tables);
@@ -132,6 +133,52 @@ Test(nnue, a_position_and_its_mirror_are_one_when_both_generals_stand_off_the_mi
         set_fen(&board, pairs[i][1]);
         cr_assert_eq(nnue_evaluate(&board), v, "%s", pairs[i][1]);
     }
+}
+
+/* Each build's vectors against plain C, on random rows (the accumulators' full range included). */
+Test(nnue, the_vector_arithmetic_equals_the_plain_one)
+{
+    enum { N = NNUE_HIDDEN };
+    static _Alignas(64) int16_t rows[4][N], from[N], a[N], b[N], wide[4 * N];
+    uint64_t rng = 99;
+    for (int round = 0; round < 50; round++) {
+        for (int j = 0; j < N; j++) {
+            from[j] = (int16_t)test_random(&rng);
+            for (int r = 0; r < 4; r++)
+                rows[r][j] = (int16_t)(round % 2 ? test_random(&rng) : test_random(&rng) % 1000);
+            wide[j] = (int16_t)(test_random(&rng) % 700 - 200);
+        }
+        simd_add_sub(a, from, rows[0], rows[1], NULL, N);
+        scalar_add_sub(b, from, rows[0], rows[1], NULL, N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        simd_add_sub(a, from, rows[0], rows[1], rows[2], N);
+        scalar_add_sub(b, from, rows[0], rows[1], rows[2], N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        const int16_t *list[4] = { rows[0], rows[1], rows[2], rows[3] };
+        simd_sum_rows(a, from, list, 1 + round % 4, N);
+        scalar_sum_rows(b, from, list, 1 + round % 4, N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        for (int j = 0; j < N; j++)
+            rows[0][j] = (int16_t)(test_random(&rng) % 255 - 127); /* output weights */
+        cr_assert_eq(simd_screlu_dot(wide, rows[0], NNUE_QA, N), scalar_screlu_dot(wide, rows[0], NNUE_QA, N));
+    }
+}
+
+Test(nnue, a_copied_board_starts_afresh)
+{
+    static Board other;
+    static UndoStack other_undo;
+    static NNUEStack other_stack;
+    board_attach(&other, &other_undo);
+    set_fen(&board, START_FEN);
+    board.nn = &stack;
+    make_move(&board, move_parse("h2e2", 0));
+    int v = nnue_evaluate(&board);
+    other.nn = &other_stack;
+    other_stack.base = 0;
+    board_copy(&other, &board);
+    cr_assert_eq(other.nn, &other_stack, "the copy keeps its own accumulators");
+    cr_assert_eq(nnue_evaluate(&other), v);
 }
 
 /* Writes n bytes of data into a temporary file; returns its path. */
