@@ -15,6 +15,8 @@ typedef struct {
     PieceTo continuation[KIND_NB * SQ90_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
     Move killers[MAX_PLY + 2][2];
     Move counter[KIND_NB * SQ90_NB];        /* reply to the previous move (kind, target), indexed as a slot */
+    /* Per continuation table, the halvings left before every entry is surely zero: ageing skips the rest. */
+    uint8_t live[KIND_NB * SQ90_NB];
 } History;
 
 /*

@@ -75,3 +75,29 @@ Test(timeman, last_move_of_the_control_uses_most_of_the_clock)
     time_init(&tm, &limits, RED, 0, 30, 0);
     cr_expect_eq(tm.hard, (5000 - 30) * 9 / 10);
 }
+
+/*
+ * 40 moves in 10 s, repeating, with the default overhead and 8 ms of lag a
+ * move, every move taking 1.6 times its soft limit: no control is overrun
+ * and each ends with most of its time used (less than a fifth left), the
+ * last move before it taking at most nine tenths of what was left.
+ */
+Test(timeman, a_moves_to_go_control_is_used_up_but_never_overrun)
+{
+    TimeManager tm = { 0 };
+    int64_t left = 10000;
+    for (int move = 0; move < 200; move++) {
+        int togo = 40 - move % 40;
+        SearchLimits limits = clock_of(left, 0, togo);
+        time_init(&tm, &limits, RED, 2 * move, 30, 0);
+        cr_assert(tm.soft >= 1 && tm.soft <= tm.hard && tm.hard < left, "move %d", move);
+        int64_t used = tm.soft * 16 / 10 < tm.hard ? tm.soft * 16 / 10 : tm.hard;
+        time_spent(&tm, &limits, true, used);
+        left -= used + 8;
+        cr_assert_gt(left, 0, "move %d overran the control", move);
+        if (togo == 1) {
+            cr_expect_lt(left, 2000, "control %d ended with %lld ms unused", move / 40, (long long)left);
+            left += 10000;
+        }
+    }
+}
