@@ -32,9 +32,9 @@
 
 #include "types.h"
 
-/* The accumulator's width, a multiple of 64: -DCHUHAN_NNUE_HIDDEN=256 or 768 builds another shape. */
+/* The accumulator's width, a multiple of 64: -DCHUHAN_NNUE_HIDDEN=512 or 768 builds another shape. */
 #ifndef CHUHAN_NNUE_HIDDEN
-#define CHUHAN_NNUE_HIDDEN 512
+#define CHUHAN_NNUE_HIDDEN 256
 #endif
 
 enum {
