@@ -3,6 +3,9 @@
 
 #include "position.h"
 #include "nnue.h"
+#include "simd.h"
+
+_Static_assert(NNUE_HIDDEN % 64 == 0, "the vector code takes rows of whole 64-value tiles");
 
 /* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */
 extern const unsigned char chuhan_net[];
@@ -100,17 +103,19 @@ static inline void features_of(int piece, int sq, int f[2])
 
 void nnue_refresh(const Board *b, Accumulator *acc)
 {
-    for (int p = 0; p < 2; p++)
-        memcpy(acc->v[p], net.b1, sizeof net.b1);
+    const int16_t *rows[2][32];
+    int n = 0;
     for (int piece = 16; piece < PIECE_NB; piece++) {
         if (!b->pos[piece])
             continue;
         int f[2];
         features_of(piece, b->pos[piece], f);
         for (int p = 0; p < 2; p++)
-            for (int j = 0; j < NNUE_HIDDEN; j++)
-                acc->v[p][j] += net.w1[f[p]][j];
+            rows[p][n] = net.w1[f[p]];
+        n++;
     }
+    for (int p = 0; p < 2; p++)
+        simd_sum_rows(acc->v[p], net.b1, rows[p], n, NNUE_HIDDEN);
 }
 
 /* The accumulator after the move of u from the one before it. */
@@ -125,16 +130,9 @@ static void update(Accumulator *to, const Accumulator *from, const Undo *u)
     features_of(u->piece, move_to(u->move), on);
     if (u->captured)
         features_of(u->captured, move_to(u->move), cap);
-    for (int p = 0; p < 2; p++) {
-        const int16_t *a = net.w1[off[p]], *c = net.w1[on[p]];
-        for (int j = 0; j < NNUE_HIDDEN; j++)
-            to->v[p][j] = (int16_t)(from->v[p][j] - a[j] + c[j]);
-        if (u->captured) {
-            const int16_t *x = net.w1[cap[p]];
-            for (int j = 0; j < NNUE_HIDDEN; j++)
-                to->v[p][j] = (int16_t)(to->v[p][j] - x[j]);
-        }
-    }
+    for (int p = 0; p < 2; p++)
+        simd_add_sub(to->v[p], from->v[p], net.w1[on[p]], net.w1[off[p]], u->captured ? net.w1[cap[p]] : NULL,
+                     NNUE_HIDDEN);
 }
 
 void nnue_reset(Board *b)
@@ -176,17 +174,10 @@ static const Accumulator *current(Board *b)
 /* SCReLU of both accumulators, the side to move's first, through the bucket's output neuron. */
 static int output(const Accumulator *acc, int side, int bucket)
 {
+    /* Each value squared and scaled back into int16, so the product is a 16x16-bit multiply-add. */
     const int16_t *w = net.w2[bucket];
-    int32_t sum = 0;
-    for (int k = 0; k < 2; k++) {
-        const int16_t *v = acc->v[k == 0 ? side : side ^ 1], *wk = w + k * NNUE_HIDDEN;
-        for (int j = 0; j < NNUE_HIDDEN; j++) {
-            /* Squared and scaled back into int16, so the product is a 16x16-bit multiply-add. */
-            int16_t c = v[j] < 0 ? 0 : v[j] > NNUE_QA ? NNUE_QA : v[j];
-            int16_t a = (int16_t)((c * c) >> 8);
-            sum += (int32_t)a * (int32_t)wk[j];
-        }
-    }
+    int32_t sum = simd_screlu_dot(acc->v[side], w, NNUE_QA, NNUE_HIDDEN)
+                + simd_screlu_dot(acc->v[side ^ 1], w + NNUE_HIDDEN, NNUE_QA, NNUE_HIDDEN);
     return (int)(((int64_t)sum + net.b2[bucket]) * NNUE_SCALE / (NNUE_QH * NNUE_QB));
 }
 

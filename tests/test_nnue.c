@@ -5,6 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
+#include "../engine/simd.h"
 #include "common.h"
 
 TestSuite(nnue, .init = setup_tables);
@@ -59,6 +60,35 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
             if (r % 3 == 0)
                 expect_fresh_equal(); /* evaluated only now and then: updates over several plies */
         }
+    }
+}
+
+/* Each build's vectors against plain C, on random rows (the accumulators' full range included). */
+Test(nnue, the_vector_arithmetic_equals_the_plain_one)
+{
+    enum { N = NNUE_HIDDEN };
+    static _Alignas(64) int16_t rows[4][N], from[N], a[N], b[N], wide[4 * N];
+    uint64_t rng = 99;
+    for (int round = 0; round < 50; round++) {
+        for (int j = 0; j < N; j++) {
+            from[j] = (int16_t)test_random(&rng);
+            for (int r = 0; r < 4; r++)
+                rows[r][j] = (int16_t)(round % 2 ? test_random(&rng) : test_random(&rng) % 1000);
+            wide[j] = (int16_t)(test_random(&rng) % 700 - 200);
+        }
+        simd_add_sub(a, from, rows[0], rows[1], NULL, N);
+        scalar_add_sub(b, from, rows[0], rows[1], NULL, N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        simd_add_sub(a, from, rows[0], rows[1], rows[2], N);
+        scalar_add_sub(b, from, rows[0], rows[1], rows[2], N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        const int16_t *list[4] = { rows[0], rows[1], rows[2], rows[3] };
+        simd_sum_rows(a, from, list, 1 + round % 4, N);
+        scalar_sum_rows(b, from, list, 1 + round % 4, N);
+        cr_assert_eq(memcmp(a, b, sizeof a), 0);
+        for (int j = 0; j < N; j++)
+            rows[0][j] = (int16_t)(test_random(&rng) % 255 - 127); /* output weights */
+        cr_assert_eq(simd_screlu_dot(wide, rows[0], NNUE_QA, N), scalar_screlu_dot(wide, rows[0], NNUE_QA, N));
     }
 }
 
