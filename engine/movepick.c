@@ -45,20 +45,13 @@ void picker_init_captures(MovePicker *mp, Board *b, Move tt_move)
 
 bool picker_bad_stage(const MovePicker *mp) { return mp->stage == STAGE_BAD_CAPTURES || mp->stage == STAGE_DONE; }
 
-/*
- * Moves the best-scored remaining move (the first of equals) to the front and
- * returns it. The highest score is found first, a loop without branches that
- * compilers vectorise, and then its place: one scan whose comparison kept
- * changing direction was slower.
- */
+/* Moves the best-scored remaining move to the front and returns it. */
 static Move pick_best(MovePicker *mp)
 {
-    int top = mp->scores[mp->index];
-    for (int i = mp->index + 1; i < mp->count; i++)
-        top = mp->scores[i] > top ? mp->scores[i] : top;
     int best = mp->index;
-    while (mp->scores[best] != top)
-        best++;
+    for (int i = mp->index + 1; i < mp->count; i++)
+        if (mp->scores[i] > mp->scores[best])
+            best = i;
     Move m = mp->moves[best];
     int s = mp->scores[best];
     mp->moves[best] = mp->moves[mp->index];

@@ -176,6 +176,25 @@ Test(ucci, time_in_seconds_without_usemillisec)
     engine_close(&e, 3000);
 }
 
+/* "time T movestogo N" shares the clock over the N moves; with one move to go most of it may go on this one. */
+Test(ucci, moves_to_go_shares_the_clock)
+{
+    start_ucci();
+    engine_send(&e, "position startpos");
+    char last[8192];
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "go time 3000 movestogo 40");
+    answer(last, sizeof last, 5000);
+    int64_t spent = test_now_ms() - t0;
+    cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
+    t0 = test_now_ms();
+    engine_send(&e, "go time 3000 movestogo 1");
+    answer(last, sizeof last, 5000);
+    spent = test_now_ms() - t0;
+    cr_assert(spent > 500 && spent < 3000, "the last move of the control took %lld ms", (long long)spent);
+    engine_close(&e, 3000);
+}
+
 Test(ucci, draw_offers_and_resignation)
 {
     start_ucci();

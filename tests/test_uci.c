@@ -281,6 +281,24 @@ Test(uci, clock_search_stays_within_its_time)
     engine_close(&e, 3000);
 }
 
+/* UCI's movestogo: a fortieth of the clock is a short move, the last before the control a long one that still ends in time. */
+Test(uci, movestogo_shares_the_clock)
+{
+    start_uci();
+    engine_send(&e, "position startpos");
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "go wtime 3000 btime 3000 movestogo 40");
+    expect_bestmove(START_FEN, "", 0, 5000);
+    int64_t spent = test_now_ms() - t0;
+    cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
+    t0 = test_now_ms();
+    engine_send(&e, "go wtime 3000 btime 3000 movestogo 1");
+    expect_bestmove(START_FEN, "", 0, 5000);
+    spent = test_now_ms() - t0;
+    cr_assert(spent > 500 && spent < 3000, "the last move of the control took %lld ms", (long long)spent);
+    engine_close(&e, 3000);
+}
+
 Test(uci, notation_names_moves_in_info_and_d_but_not_in_answers)
 {
     start_uci();
