@@ -23,17 +23,6 @@
 #define SIMD_NEON 1
 #endif
 
-/* Which of them this build uses, for `bench` and tests. */
-#if defined(SIMD_AVX2)
-#define SIMD_NAME "avx2"
-#elif defined(SIMD_SSE2)
-#define SIMD_NAME "sse2"
-#elif defined(SIMD_NEON)
-#define SIMD_NAME "neon"
-#else
-#define SIMD_NAME "scalar"
-#endif
-
 /* The activation of one accumulator value: clipped to [0, qa], squared, scaled back by 256. */
 static inline int32_t simd_screlu(int16_t v, int16_t qa)
 {

@@ -161,16 +161,22 @@ Test(ucci, banmoves_are_never_played)
     engine_close(&e, 3000);
 }
 
+/* Milliseconds from this go command to its answer, waiting up to 5 s. */
+static int64_t answer_time(const char *go)
+{
+    char last[8192];
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "%s", go);
+    answer(last, sizeof last, 5000);
+    return test_now_ms() - t0;
+}
+
 Test(ucci, time_in_seconds_without_usemillisec)
 {
     start_ucci();
     engine_send(&e, "setoption usemillisec false");
     engine_send(&e, "position startpos");
-    int64_t t0 = test_now_ms();
-    engine_send(&e, "go time 1");
-    char last[8192];
-    answer(last, sizeof last, 5000);
-    int64_t spent = test_now_ms() - t0;
+    int64_t spent = answer_time("go time 1");
     /* One second for this move: far more than a millisecond, less than the second. */
     cr_assert(spent > 100 && spent < 1000, "spent %lld ms", (long long)spent);
     engine_close(&e, 3000);
@@ -181,16 +187,9 @@ Test(ucci, moves_to_go_shares_the_clock)
 {
     start_ucci();
     engine_send(&e, "position startpos");
-    char last[8192];
-    int64_t t0 = test_now_ms();
-    engine_send(&e, "go time 3000 movestogo 40");
-    answer(last, sizeof last, 5000);
-    int64_t spent = test_now_ms() - t0;
+    int64_t spent = answer_time("go time 3000 movestogo 40");
     cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
-    t0 = test_now_ms();
-    engine_send(&e, "go time 3000 movestogo 1");
-    answer(last, sizeof last, 5000);
-    spent = test_now_ms() - t0;
+    spent = answer_time("go time 3000 movestogo 1");
     cr_assert(spent > 500 && spent < 3000, "the last move of the control took %lld ms", (long long)spent);
     engine_close(&e, 3000);
 }

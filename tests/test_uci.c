@@ -265,18 +265,22 @@ Test(uci, quit_during_a_search_exits_cleanly)
     cr_assert_lt(test_now_ms() - t0, 1000);
 }
 
+/* Milliseconds from this go command (on the start position) to its legal bestmove, waiting up to wait_ms. */
+static int64_t start_move_time(const char *go, int wait_ms)
+{
+    int64_t t0 = test_now_ms();
+    engine_send(&e, "%s", go);
+    expect_bestmove(START_FEN, "", 0, wait_ms);
+    return test_now_ms() - t0;
+}
+
 Test(uci, clock_search_stays_within_its_time)
 {
     start_uci();
     engine_send(&e, "position startpos");
-    int64_t t0 = test_now_ms();
-    engine_send(&e, "go wtime 1000 btime 1000 winc 0 binc 0");
-    expect_bestmove(START_FEN, "", 0, 2000);
-    cr_assert_lt(test_now_ms() - t0, 500, "spent more than half the clock on one move");
-    t0 = test_now_ms();
-    engine_send(&e, "go movetime 300");
-    expect_bestmove(START_FEN, "", 0, 2000);
-    int64_t spent = test_now_ms() - t0;
+    int64_t spent = start_move_time("go wtime 1000 btime 1000 winc 0 binc 0", 2000);
+    cr_assert_lt(spent, 500, "spent more than half the clock on one move");
+    spent = start_move_time("go movetime 300", 2000);
     cr_assert(spent >= 200 && spent < 600, "movetime 300 took %lld ms", (long long)spent);
     engine_close(&e, 3000);
 }
@@ -286,15 +290,9 @@ Test(uci, movestogo_shares_the_clock)
 {
     start_uci();
     engine_send(&e, "position startpos");
-    int64_t t0 = test_now_ms();
-    engine_send(&e, "go wtime 3000 btime 3000 movestogo 40");
-    expect_bestmove(START_FEN, "", 0, 5000);
-    int64_t spent = test_now_ms() - t0;
+    int64_t spent = start_move_time("go wtime 3000 btime 3000 movestogo 40", 5000);
     cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
-    t0 = test_now_ms();
-    engine_send(&e, "go wtime 3000 btime 3000 movestogo 1");
-    expect_bestmove(START_FEN, "", 0, 5000);
-    spent = test_now_ms() - t0;
+    spent = start_move_time("go wtime 3000 btime 3000 movestogo 1", 5000);
     cr_assert(spent > 500 && spent < 3000, "the last move of the control took %lld ms", (long long)spent);
     engine_close(&e, 3000);
 }
