@@ -5,8 +5,6 @@
 #include "nnue.h"
 #include "simd.h"
 
-_Static_assert(NNUE_HIDDEN % 64 == 0, "the vector code takes rows of whole 64-value tiles");
-
 /* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */
 extern const unsigned char chuhan_net[];
 extern const size_t chuhan_net_size;
@@ -22,7 +20,7 @@ static Network net, loading;
 static char source[256] = "none";
 
 enum {
-    HEADER_BYTES = 20,
+    HEADER_BYTES = 24,
     FILE_BYTES = HEADER_BYTES + 2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN + NNUE_BUCKETS * 2 * NNUE_HIDDEN)
                + 4 * NNUE_BUCKETS,
 };
@@ -37,11 +35,18 @@ static bool parse(const uint8_t *d, size_t size, char *err, size_t errlen)
         snprintf(err, errlen, "not a Chuhan network (no CHNN header)");
         return false;
     }
-    if (get32(d + 4) != NNUE_VERSION || get32(d + 8) != NNUE_INPUTS || get32(d + 12) != NNUE_HIDDEN
-        || get32(d + 16) != NNUE_BUCKETS) {
-        snprintf(err, errlen, "network format %u (%u inputs, %u hidden, %u buckets) is not this build's %d (%d, %d, %d)",
-                 get32(d + 4), get32(d + 8), get32(d + 12), get32(d + 16), NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN,
-                 NNUE_BUCKETS);
+    if (get32(d + 4) != NNUE_VERSION) {
+        snprintf(err, errlen, "network format %u is not this build's %d (general buckets; chuhan-train --init converts "
+                 "format 1)", get32(d + 4), NNUE_VERSION);
+        return false;
+    }
+    if (get32(d + 8) != NNUE_FEATURES || get32(d + 12) != NNUE_GENERAL_BUCKETS || get32(d + 16) != NNUE_HIDDEN
+        || get32(d + 20) != NNUE_BUCKETS) {
+        snprintf(err, errlen,
+                 "network shape (%u features, %u general buckets, %u hidden, %u buckets) is not this build's "
+                 "(%d, %d, %d, %d)",
+                 get32(d + 8), get32(d + 12), get32(d + 16), get32(d + 20), NNUE_FEATURES, NNUE_GENERAL_BUCKETS,
+                 NNUE_HIDDEN, NNUE_BUCKETS);
         return false;
     }
     if (size != FILE_BYTES) {
@@ -92,47 +97,57 @@ bool nnue_load(const char *path, char *err, size_t errlen)
 
 const char *nnue_source(void) { return source; }
 
-/* The features of the man `piece` on `sq`, both perspectives. */
-static inline void features_of(int piece, int sq, int f[2])
+static inline int point_of(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
+
+/* The view of a perspective (nnue_view), from where its general stands. */
+static inline int view_of(const Board *b, int p)
 {
-    int side = piece_side(piece), type = piece_type_of[piece];
-    int point = sq_rank(sq) * FILE_NB + sq_file(sq);
-    f[0] = nnue_feature(0, side, type, point);
-    f[1] = nnue_feature(1, side, type, point);
+    int sq = b->pos[side_tag(p)];
+    return nnue_view(p, sq ? point_of(sq) : -1);
+}
+
+/* The feature of the man `piece` on `sq` for perspective p, seeing the board in `view`. */
+static inline int feature_of(int p, int view, int piece, int sq)
+{
+    return nnue_feature(p, view, piece_side(piece), piece_type_of[piece], point_of(sq));
+}
+
+/* One perspective's accumulator computed from scratch. */
+static void refresh_side(const Board *b, Accumulator *acc, int p)
+{
+    const int16_t *rows[32];
+    int n = 0, view = view_of(b, p);
+    for (int piece = 16; piece < PIECE_NB; piece++)
+        if (b->pos[piece])
+            rows[n++] = net.w1[feature_of(p, view, piece, b->pos[piece])];
+    simd_sum_rows(acc->v[p], net.b1, rows, n, NNUE_HIDDEN);
 }
 
 void nnue_refresh(const Board *b, Accumulator *acc)
 {
-    const int16_t *rows[2][32];
-    int n = 0;
-    for (int piece = 16; piece < PIECE_NB; piece++) {
-        if (!b->pos[piece])
-            continue;
-        int f[2];
-        features_of(piece, b->pos[piece], f);
-        for (int p = 0; p < 2; p++)
-            rows[p][n] = net.w1[f[p]];
-        n++;
-    }
     for (int p = 0; p < 2; p++)
-        simd_sum_rows(acc->v[p], net.b1, rows[p], n, NNUE_HIDDEN);
+        refresh_side(b, acc, p);
 }
 
-/* The accumulator after the move of u from the one before it. */
-static void update(Accumulator *to, const Accumulator *from, const Undo *u)
+/*
+ * The accumulator after the move of u from the one before it, for the
+ * perspectives not in `skip` (their generals did not move, so their views
+ * are those of the board now).
+ */
+static void update(Accumulator *to, const Accumulator *from, const Undo *u, const int view[2], const bool skip[2])
 {
     if (u->move == NULL_MOVE) {
         *to = *from;
         return;
     }
-    int off[2], on[2], cap[2];
-    features_of(u->piece, move_from(u->move), off);
-    features_of(u->piece, move_to(u->move), on);
-    if (u->captured)
-        features_of(u->captured, move_to(u->move), cap);
-    for (int p = 0; p < 2; p++)
-        simd_add_sub(to->v[p], from->v[p], net.w1[on[p]], net.w1[off[p]], u->captured ? net.w1[cap[p]] : NULL,
-                     NNUE_HIDDEN);
+    for (int p = 0; p < 2; p++) {
+        if (skip[p])
+            continue;
+        const int16_t *off = net.w1[feature_of(p, view[p], u->piece, move_from(u->move))];
+        const int16_t *on = net.w1[feature_of(p, view[p], u->piece, move_to(u->move))];
+        const int16_t *cap = u->captured ? net.w1[feature_of(p, view[p], u->captured, move_to(u->move))] : NULL;
+        simd_add_sub(to->v[p], from->v[p], on, off, cap, NNUE_HIDDEN);
+    }
 }
 
 void nnue_reset(Board *b)
@@ -162,10 +177,25 @@ static const Accumulator *current(Board *b)
     if (j < 0 || !nn->fresh[j]) {
         nnue_refresh(b, &nn->acc[i]);
     } else {
+        /*
+         * A perspective whose general moved on the way sees the board anew:
+         * its accumulator is computed afresh for this position, and those on
+         * the way, left half done, are not up to date.
+         */
+        bool moved[2] = { false, false };
         for (int k = j + 1; k <= i; k++) {
-            update(&nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1]);
-            nn->fresh[k] = true;
+            const Undo *u = &b->hist[nn->base + k - 1];
+            if (u->move != NULL_MOVE && piece_type_of[u->piece] == KING)
+                moved[piece_side(u->piece)] = true;
         }
+        int view[2] = { view_of(b, 0), view_of(b, 1) };
+        for (int k = j + 1; k <= i; k++) {
+            update(&nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1], view, moved);
+            nn->fresh[k] = !moved[0] && !moved[1];
+        }
+        for (int p = 0; p < 2; p++)
+            if (moved[p])
+                refresh_side(b, &nn->acc[i], p);
     }
     nn->fresh[i] = true;
     return &nn->acc[i];

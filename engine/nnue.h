@@ -4,18 +4,25 @@
  *
  * Inputs, one set per perspective: every man as (own or enemy, type, point),
  * 2 * 7 * 90 = 1260 features, the board turned half a circle for black so
- * that each side sees itself at the bottom. Each perspective's features sum
- * their columns into an accumulator of NNUE_HIDDEN values (int16), kept
- * up to date move by move. The side to move's accumulator and the other's,
- * each squared after clipping to [0, 1] (SCReLU), feed one output neuron of
- * the bucket chosen by the number of men on the board.
+ * that each side sees itself at the bottom, and mirrored left to right when
+ * the perspective's own general stands on the right half. The general is
+ * then on file 3 or 4 of its palace, rank 0, 1 or 2: six general buckets,
+ * each with its own 1260 features (nnue_view, nnue_feature). Each
+ * perspective's features sum their columns into an accumulator of
+ * NNUE_HIDDEN values (int16), kept up to date move by move, and computed
+ * afresh for a perspective whose general moved. The side to move's
+ * accumulator and the other's, each squared after clipping to [0, 1]
+ * (SCReLU), feed one output neuron of the bucket chosen by the number of men
+ * on the board.
  *
  * File (little-endian): the magic "CHNN", a uint32 version (NNUE_VERSION),
- * uint32 inputs, hidden and buckets (which must match this build), then
- * int16 input weights [inputs][hidden] (scale NNUE_QA), int16 input biases
+ * uint32 features per general bucket, general buckets, hidden and output
+ * buckets (which must match this build), then int16 input weights
+ * [general buckets][features][hidden] (scale NNUE_QA), int16 input biases
  * [hidden] (NNUE_QA), int16 output weights [buckets][2 * hidden] (NNUE_QB),
  * int32 output biases [buckets] (NNUE_QH * NNUE_QB). The output times
- * NNUE_SCALE is centipawns.
+ * NNUE_SCALE is centipawns. Version 1 had no general buckets (a 20-byte
+ * header without that count, 256 hidden); only the trainer still reads it.
  */
 #ifndef CHUHAN_NNUE_H
 #define CHUHAN_NNUE_H
@@ -25,22 +32,55 @@
 
 #include "types.h"
 
+/* The accumulator's width, a multiple of 64: -DCHUHAN_NNUE_HIDDEN=512 or 768 builds another shape. */
+#ifndef CHUHAN_NNUE_HIDDEN
+#define CHUHAN_NNUE_HIDDEN 256
+#endif
+
 enum {
-    NNUE_INPUTS = 2 * PIECE_TYPE_NB * 90,
-    NNUE_HIDDEN = 256,
+    NNUE_FEATURES = 2 * PIECE_TYPE_NB * 90, /* per general bucket */
+    NNUE_GENERAL_BUCKETS = 6,
+    NNUE_INPUTS = NNUE_GENERAL_BUCKETS * NNUE_FEATURES,
+    NNUE_HIDDEN = CHUHAN_NNUE_HIDDEN,
     NNUE_BUCKETS = 8,
     NNUE_QA = 255,
     NNUE_QB = 64,
     NNUE_QH = NNUE_QA * NNUE_QA / 256, /* scale of the squared activations, (c * c) >> 8 */
     NNUE_SCALE = 400,
-    NNUE_VERSION = 1,
+    NNUE_VERSION = 2,
 };
+_Static_assert(NNUE_HIDDEN % 64 == 0, "the accumulator is a whole number of 64 values");
 
-/* A man's feature for a perspective: `point` is rank * 9 + file from red's side. */
-static inline int nnue_feature(int perspective, int side, int type, int point)
+/*
+ * A perspective's view, from the point of its own general (points are
+ * rank * 9 + file from red's side): the board turned for black, then
+ * mirrored (file f to 8 - f) when the general is on file 5 or more, which
+ * brings it to file 3 or 4, rank 0..2. Returns the general bucket
+ * (rank * 2 + file - 3) times 2, plus 1 when mirrored. Each of the nine
+ * palace points gives a view of its own, so every move of a general changes
+ * its perspective's view.
+ */
+static inline int nnue_view(int perspective, int general_point)
+{
+    int p = perspective == 0 ? general_point : 89 - general_point;
+    if (p < 0 || p >= 90) /* no general: never in play, but kept in range */
+        p = 4;
+    int rank = p / 9, file = p % 9, mirror = file > 4;
+    if (mirror)
+        file = 8 - file;
+    rank = rank > 2 ? 2 : rank;
+    file = file < 3 ? 3 : file;
+    return (rank * 2 + file - 3) * 2 + mirror;
+}
+
+/* A man's feature for a perspective seeing the board in `view` (nnue_view). */
+static inline int nnue_feature(int perspective, int view, int side, int type, int point)
 {
     int own = side == perspective ? 0 : PIECE_TYPE_NB;
-    return (own + type) * 90 + (perspective == 0 ? point : 89 - point);
+    int p = perspective == 0 ? point : 89 - point;
+    if (view & 1)
+        p += FILE_NB - 1 - 2 * (p % FILE_NB);
+    return (view >> 1) * NNUE_FEATURES + (own + type) * 90 + p;
 }
 
 /* Output bucket by the men on the board, generals included (2..32). */

@@ -1,4 +1,4 @@
-/* The network: incremental accumulators, the built-in network's values, refusing bad files. */
+/* The network: views, incremental accumulators, vector arithmetic, the built-in network's values, refusing bad files. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,9 +27,21 @@ static void expect_fresh_equal(void)
     cr_assert_eq(memcmp(kept, &fresh, sizeof fresh), 0, "ply %d: incremental and fresh accumulators differ", board.hply);
 }
 
+/* A general's move from the list, at random; MOVE_NONE when there is none. */
+static Move general_move(const Move *list, int n, uint64_t *rng)
+{
+    Move gm[MAX_MOVES];
+    int ng = 0;
+    for (int i = 0; i < n; i++)
+        if (piece_type_of[board.sq[move_from(list[i])]] == KING)
+            gm[ng++] = list[i];
+    return ng ? gm[test_random(rng) % (uint64_t)ng] : MOVE_NONE;
+}
+
 Test(nnue, incremental_accumulators_equal_a_fresh_computation)
 {
     uint64_t rng = 12345;
+    int mirrors = 0; /* general moves across the palace's middle file, which turn their side's view over */
     for (int game = 0; game < 20; game++) {
         set_fen(&board, START_FEN);
         board.nn = &stack;
@@ -52,7 +64,15 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
                 for (int i = 0; i < n; i++)
                     if (board.sq[move_to(list[i])])
                         caps[nc++] = list[i];
-                make_move(&board, nc && r < 8 ? caps[test_random(&rng) % (uint64_t)nc] : list[test_random(&rng) % (uint64_t)n]);
+                /* And a general's move often, so that views change under the updates. */
+                Move gm = r >= 12 ? general_move(list, n, &rng) : MOVE_NONE;
+                Move m = gm ? gm
+                       : nc && r < 8 ? caps[test_random(&rng) % (uint64_t)nc]
+                                     : list[test_random(&rng) % (uint64_t)n];
+                int side = board.side, before = nnue_view(side, sq_rank(king_sq(&board, side)) * 9 + sq_file(king_sq(&board, side)));
+                make_move(&board, m);
+                int after = nnue_view(side, sq_rank(king_sq(&board, side)) * 9 + sq_file(king_sq(&board, side)));
+                mirrors += (before & 1) != (after & 1);
                 depth++;
             } else {
                 break;
@@ -60,6 +80,58 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
             if (r % 3 == 0)
                 expect_fresh_equal(); /* evaluated only now and then: updates over several plies */
         }
+    }
+    cr_assert_gt(mirrors, 50, "only %d general moves changed a mirror", mirrors);
+}
+
+Test(nnue, a_general_sees_the_board_from_its_palace_point)
+{
+    /* Red's points: d1 is 3, e1 4, f1 5, e2 13, f3 23; black's the same turned, d10 is 84. */
+    cr_assert_eq(nnue_view(RED, 3), 0);
+    cr_assert_eq(nnue_view(RED, 4), 2);
+    cr_assert_eq(nnue_view(RED, 5), 1, "f1 is d1 mirrored");
+    cr_assert_eq(nnue_view(RED, 13), 6);
+    cr_assert_eq(nnue_view(RED, 23), 9, "f3 is d3 mirrored");
+    cr_assert_eq(nnue_view(BLACK, 84), 1, "d10 is black's right");
+    cr_assert_eq(nnue_view(BLACK, 86), 0);
+    /* A mirrored view reads every point mirrored: a rook on a1 seen from f1 is one on i1 seen from d1. */
+    cr_assert_eq(nnue_feature(RED, 1, RED, ROOK, 0), nnue_feature(RED, 0, RED, ROOK, 8));
+    cr_assert_eq(nnue_feature(RED, 2, BLACK, PAWN, 50), 1 * NNUE_FEATURES + (PIECE_TYPE_NB + PAWN) * 90 + 50);
+}
+
+Test(nnue, a_general_stepping_across_the_middle_file_turns_its_side_view_over)
+{
+    /* Red's general d1 to e1 to f1, black's e10 to d10 and back; fresh and kept accumulators agree at every step. */
+    set_fen(&board, "2b1k1b2/4a4/2n3n2/p1p1p1p1p/9/9/P1P1P1P1P/2N3N2/4A4/2BK2B2 w - - 0 1");
+    board.nn = &stack;
+    stack.base = NNUE_NO_BASE;
+    expect_fresh_equal();
+    static const char *moves[] = { "d0e0", "e9d9", "e0f0", "d9e9", "f0e0", "e9d9", "e0f0" };
+    for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+        make_move(&board, move_parse(moves[i], 0));
+        expect_fresh_equal();
+    }
+    /* Back over several plies at once, then forward again: updates from further below. */
+    for (int i = 0; i < 4; i++)
+        unmake_move(&board);
+    make_move(&board, move_parse("d9e9", 0));
+    make_move(&board, move_parse("f0e0", 0));
+    expect_fresh_equal();
+}
+
+Test(nnue, a_position_and_its_mirror_are_one_when_both_generals_stand_off_the_middle_file)
+{
+    /* Each side's view of the mirror is its view of the position, mirrored twice over. */
+    static const char *pairs[][2] = {
+        { "5k3/4a4/2n1b4/p3p1p1p/2p6/6P2/P1P1P3P/4C1N2/4A4/3K1A3 w - - 0 1",
+          "3k5/4a4/4b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C4/4A4/3A1K3 w - - 0 1" },
+        { "5a3/4ak3/9/9/9/9/9/9/4A4/3K1A3 b - - 0 1", "3a5/3ka4/9/9/9/9/9/9/4A4/3A1K3 b - - 0 1" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        set_fen(&board, pairs[i][0]);
+        int v = nnue_evaluate(&board);
+        set_fen(&board, pairs[i][1]);
+        cr_assert_eq(nnue_evaluate(&board), v, "%s", pairs[i][1]);
     }
 }
 
@@ -134,15 +206,21 @@ Test(nnue, bad_network_files_are_refused_and_the_network_kept)
     cr_assert(strstr(err, "not a Chuhan network"), "%s", err);
     unlink(path);
 
-    /* The right header with the wrong shape, then the right shape cut short. */
-    uint8_t head[64] = { 'C', 'H', 'N', 'N', NNUE_VERSION, 0, 0, 0, 0xEC, 4, 0, 0, 0, 2, 0, 0, 8, 0, 0, 0 };
+    /* A format-1 network (no general buckets), the right format with the wrong shape, then the right shape cut short. */
+    uint8_t head[64] = { 'C', 'H', 'N', 'N', 1, 0, 0, 0, 0xEC, 4, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0 };
     path = temp_file(head, sizeof head);
     cr_assert_not(nnue_load(path, err, sizeof err));
-    cr_assert(strstr(err, "is not this build's"), "%s", err);
+    cr_assert(strstr(err, "format 1 is not this build's"), "%s", err);
     unlink(path);
-    head[8] = NNUE_INPUTS & 255, head[9] = NNUE_INPUTS >> 8;
-    head[12] = NNUE_HIDDEN & 255, head[13] = NNUE_HIDDEN >> 8;
-    head[16] = NNUE_BUCKETS;
+    uint8_t shape[] = { NNUE_VERSION, 0, 0, 0, 0xEC, 4, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0 };
+    memcpy(head + 4, shape, sizeof shape);
+    path = temp_file(head, sizeof head);
+    cr_assert_not(nnue_load(path, err, sizeof err));
+    cr_assert(strstr(err, "shape") && strstr(err, "is not this build's"), "%s", err);
+    unlink(path);
+    head[12] = NNUE_GENERAL_BUCKETS;
+    head[16] = NNUE_HIDDEN & 255, head[17] = NNUE_HIDDEN >> 8;
+    head[20] = NNUE_BUCKETS;
     path = temp_file(head, sizeof head);
     cr_assert_not(nnue_load(path, err, sizeof err));
     cr_assert(strstr(err, "truncated"), "%s", err);
@@ -163,9 +241,9 @@ Test(nnue, the_built_in_network_gives_its_known_values)
         const char *fen;
         int value;
     } pinned[] = {
-        { START_FEN, 33 },
-        { "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", -185 },
-        { "3k5/4a4/3a5/9/9/9/9/4B4/3R5/4K4 b - - 0 1", -754 },
+        { START_FEN, 37 },
+        { "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", -210 },
+        { "3k5/4a4/3a5/9/9/9/9/4B4/3R5/4K4 b - - 0 1", -738 },
     };
     for (size_t i = 0; i < sizeof pinned / sizeof *pinned; i++) {
         set_fen(&board, pinned[i].fen);

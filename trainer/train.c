@@ -8,6 +8,10 @@
  * the squared error of sigmoid(network / K). Adam, batches split over
  * threads, the learning rate falling along a cosine over the epochs. Half
  * the training positions of each epoch are seen mirrored left to right.
+ *
+ * Each general bucket's input weights are trained as the sum of a weight
+ * shared by all buckets and the bucket's own (factorised): a bucket seen in
+ * few positions still learns from the rest. The file holds the sums.
  */
 #include <errno.h>
 #include <math.h>
@@ -21,7 +25,8 @@
 #include "../datagen/record.h"
 #include "../engine/nnue.h"
 
-enum { H = NNUE_HIDDEN, IN = NNUE_INPUTS, NB = NNUE_BUCKETS, MAX_THREADS = 64 };
+enum { H = NNUE_HIDDEN, F = NNUE_FEATURES, G = NNUE_GENERAL_BUCKETS, IN = NNUE_INPUTS, NB = NNUE_BUCKETS,
+       MAX_THREADS = 64 };
 
 /* Slot order of a side's 16 men (record.h): general, advisors, elephants, horses, rooks, cannons, pawns. */
 static const int8_t slot_type[16] = { KING, ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK, ROOK,
@@ -34,13 +39,31 @@ typedef struct {
     uint8_t result; /* side to move's view: 0 lost, 1 draw, 2 won */
 } Sample;
 
-/* Parameters, their gradients and Adam's moments share this layout. */
+/*
+ * Parameters, their gradients and Adam's moments share this layout: the
+ * shared input weights, each general bucket's own, then the rest.
+ */
 typedef struct {
-    float w1[IN][H], b1[H], w2[NB][2 * H], b2[NB];
+    float shared[F][H], own[IN][H], b1[H], w2[NB][2 * H], b2[NB];
 } Net;
 enum { NET_FLOATS = sizeof(Net) / sizeof(float) };
 
 static Net net, adam_m, adam_v;
+/* The input weights in use, shared plus own (made by fold() after every step). */
+static float w1[IN][H];
+
+/* Clipped so that the quantised network cannot overflow its int16 sums. */
+static const float LIM_W1 = 1.98f, LIM_W2 = 1.98f;
+
+static void fold(void)
+{
+    for (int g = 0; g < G; g++)
+        for (int i = 0; i < F; i++)
+            for (int j = 0; j < H; j++) {
+                float w = net.shared[i][j] + net.own[g * F + i][j];
+                w1[g * F + i][j] = w > LIM_W1 ? LIM_W1 : w < -LIM_W1 ? -LIM_W1 : w;
+            }
+}
 
 typedef struct {
     const Sample *samples;
@@ -61,15 +84,21 @@ static double sigmoid(double x) { return 1 / (1 + exp(-x)); }
  */
 static int features(const Sample *s, bool mirror, int feat[2][32])
 {
-    int n = 0;
+    int n = 0, view[2];
+    for (int p = 0; p < 2; p++) {
+        int point = s->point[16 * p]; /* the general's */
+        if (mirror && point != RECORD_NO_POINT)
+            point += FILE_NB - 1 - 2 * (point % FILE_NB); /* points are rank * FILE_NB + file */
+        view[p] = nnue_view(p, point == RECORD_NO_POINT ? -1 : point);
+    }
     for (int i = 0; i < 32; i++) {
         int point = s->point[i];
         if (point == RECORD_NO_POINT)
             continue;
         if (mirror)
-            point += FILE_NB - 1 - 2 * (point % FILE_NB); /* points are rank * FILE_NB + file */
+            point += FILE_NB - 1 - 2 * (point % FILE_NB);
         for (int p = 0; p < 2; p++)
-            feat[p][n] = nnue_feature(p, i / 16, slot_type[i % 16], point);
+            feat[p][n] = nnue_feature(p, view[p], i / 16, slot_type[i % 16], point);
         n++;
     }
     return n;
@@ -85,7 +114,7 @@ static double step(const Sample *s, bool mirror, Net *g)
         int p = k == 0 ? s->side : s->side ^ 1; /* the side to move's perspective first */
         memcpy(acc[k], net.b1, sizeof acc[k]);
         for (int i = 0; i < men; i++) {
-            const float *w = net.w1[feat[p][i]];
+            const float *w = w1[feat[p][i]];
             for (int j = 0; j < H; j++)
                 acc[k][j] += w[j];
         }
@@ -117,7 +146,7 @@ static double step(const Sample *s, bool mirror, Net *g)
             g->b1[j] += dacc[j];
         }
         for (int i = 0; i < men; i++) {
-            float *gw = g->w1[feat[p][i]];
+            float *gw = g->own[feat[p][i]]; /* the shared weights' share is summed in run_batch */
             for (int j = 0; j < H; j++)
                 gw[j] += dacc[j];
         }
@@ -166,6 +195,11 @@ static double run_batch(const Sample *samples, size_t n, int threads, Net **grad
                 sum[i] += add[i];
         }
     }
+    if (grads) /* a shared weight counts in every bucket */
+        for (int g = 0; g < G; g++)
+            for (int i = 0; i < F; i++)
+                for (int j = 0; j < H; j++)
+                    grads[0]->shared[i][j] += grads[0]->own[g * F + i][j];
     return loss;
 }
 
@@ -181,15 +215,13 @@ static void adam(const Net *grad, double lr, size_t batch, long step_no)
     double c1 = 1 - pow(b1, (double)step_no), c2 = 1 - pow(b2, (double)step_no);
     float *w = (float *)&net, *m = (float *)&adam_m, *v = (float *)&adam_v;
     const float *g = (const float *)grad;
-    float lim_w1 = 1.98f, lim_w2 = 1.98f;
     size_t w2_from = offsetof(Net, w2) / sizeof(float), w2_to = offsetof(Net, b2) / sizeof(float);
     for (size_t i = 0; i < NET_FLOATS; i++) {
         float gi = g[i] / (float)batch;
         m[i] = (float)(b1 * m[i] + (1 - b1) * gi);
         v[i] = (float)(b2 * v[i] + (1 - b2) * gi * gi);
         w[i] -= (float)(lr * (m[i] / c1) / (sqrt(v[i] / c2) + eps));
-        /* Clipped so that the quantised network cannot overflow its int16 sums. */
-        float lim = i < w2_from ? lim_w1 : i < w2_to ? lim_w2 : 1e9f;
+        float lim = i < w2_from ? LIM_W1 : i < w2_to ? LIM_W2 : 1e9f;
         if (w[i] > lim)
             w[i] = lim;
         if (w[i] < -lim)
@@ -304,12 +336,13 @@ static bool save(const char *path)
         return false;
     fwrite("CHNN", 1, 4, f);
     put32(f, NNUE_VERSION);
-    put32(f, IN);
+    put32(f, F);
+    put32(f, G);
     put32(f, H);
     put32(f, NB);
     for (int i = 0; i < IN; i++)
         for (int j = 0; j < H; j++)
-            put16(f, (int)lrintf(net.w1[i][j] * NNUE_QA));
+            put16(f, (int)lrintf(w1[i][j] * NNUE_QA));
     for (int j = 0; j < H; j++)
         put16(f, (int)lrintf(net.b1[j] * NNUE_QA));
     for (int b = 0; b < NB; b++)
@@ -325,45 +358,80 @@ static bool save(const char *path)
 static int32_t get32(const uint8_t *p) { return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24); }
 static int get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
 
-/* Starts from a network file, its weights taken back to floats. */
+static float uniform(double scale) { return (float)(((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * scale); }
+
+/*
+ * Starts from a network file, its weights taken back to floats: one of this
+ * shape (each feature's weights averaged over the general buckets become the
+ * shared ones, the rest each bucket's own), or one of version 1 (one set of
+ * inputs, at most H accumulators). A version-1 network's input weights become
+ * the shared ones of its accumulators; any more accumulators start with small
+ * random input weights and no output weight, so that the network values every
+ * position as before, except where a general on the right half mirrors its
+ * side's view. False when the file is neither.
+ */
 static bool init_from(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return false;
-    size_t size = 20 + 2 * ((size_t)IN * H + H + (size_t)NB * 2 * H) + 4 * NB;
-    uint8_t *d = malloc(size);
-    bool ok = d && fread(d, 1, size, f) == size && !memcmp(d, "CHNN", 4) && get32(d + 4) == NNUE_VERSION
-           && get32(d + 8) == IN && get32(d + 12) == H && get32(d + 16) == NB;
+    static uint8_t d[48 + 2 * ((size_t)IN * H + H + (size_t)NB * 2 * H) + 4 * NB];
+    size_t size = fread(d, 1, sizeof d, f);
     fclose(f);
-    if (ok) {
-        const uint8_t *p = d + 20;
-        for (int i = 0; i < IN; i++)
-            for (int j = 0; j < H; j++, p += 2)
-                net.w1[i][j] = (float)get16(p) / NNUE_QA;
-        for (int j = 0; j < H; j++, p += 2)
-            net.b1[j] = (float)get16(p) / NNUE_QA;
-        for (int b = 0; b < NB; b++)
-            for (int j = 0; j < 2 * H; j++, p += 2)
-                net.w2[b][j] = (float)get16(p) / NNUE_QB;
-        for (int b = 0; b < NB; b++, p += 4)
-            net.b2[b] = (float)get32(p) / (NNUE_QH * NNUE_QB);
-    }
-    free(d);
-    return ok;
+    if (size < 20 || memcmp(d, "CHNN", 4))
+        return false;
+    int version = get32(d + 4), inputs = get32(d + 8), generals = version == 1 ? 1 : get32(d + 12),
+        hidden = get32(d + (version == 1 ? 12 : 16)), buckets = get32(d + (version == 1 ? 16 : 20));
+    size_t header = version == 1 ? 20 : 24;
+    if ((version != 1 && version != NNUE_VERSION) || inputs != F || generals != (version == 1 ? 1 : G)
+        || hidden < 1 || hidden > H || (version != 1 && hidden != H) || buckets != NB
+        || size != header + 2 * ((size_t)generals * F * (size_t)hidden + (size_t)hidden + (size_t)NB * 2 * (size_t)hidden) + 4 * NB)
+        return false;
+    memset(&net, 0, sizeof net);
+    const uint8_t *p = d + header;
+    for (int g = 0; g < generals; g++)
+        for (int i = 0; i < F; i++)
+            for (int j = 0; j < hidden; j++, p += 2)
+                net.own[g * F + i][j] = (float)get16(p) / NNUE_QA;
+    for (int j = 0; j < hidden; j++, p += 2)
+        net.b1[j] = (float)get16(p) / NNUE_QA;
+    for (int b = 0; b < NB; b++)
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < hidden; j++, p += 2)
+                net.w2[b][k * H + j] = (float)get16(p) / NNUE_QB;
+    for (int b = 0; b < NB; b++, p += 4)
+        net.b2[b] = (float)get32(p) / (NNUE_QH * NNUE_QB);
+    for (int i = 0; i < F; i++)
+        for (int j = 0; j < H; j++) {
+            if (j >= hidden) { /* an accumulator the file lacks */
+                net.shared[i][j] = uniform(0.15);
+                continue;
+            }
+            float sum = 0;
+            for (int g = 0; g < generals; g++)
+                sum += net.own[g * F + i][j];
+            net.shared[i][j] = sum / (float)generals;
+            for (int g = 0; g < generals; g++)
+                net.own[g * F + i][j] -= net.shared[i][j];
+        }
+    for (int j = hidden; j < H; j++)
+        net.b1[j] = 0.1f;
+    fold();
+    return true;
 }
 
 static void init_random(void)
 {
     /* Uniform, scaled so that a position's ~32 features give accumulators of order one. */
-    for (int i = 0; i < IN; i++)
+    for (int i = 0; i < F; i++)
         for (int j = 0; j < H; j++)
-            net.w1[i][j] = (float)(((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * 0.15);
+            net.shared[i][j] = uniform(0.15);
     for (int j = 0; j < H; j++)
         net.b1[j] = 0.1f;
     for (int b = 0; b < NB; b++)
         for (int j = 0; j < 2 * H; j++)
-            net.w2[b][j] = (float)(((double)(rng() >> 11) / 9007199254740992.0 * 2 - 1) * 0.05);
+            net.w2[b][j] = uniform(0.05);
+    fold();
 }
 
 /* --- command line ----------------------------------------------------------- */
@@ -373,8 +441,9 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: chuhan-train [options] DATA...\n"
             "  --out FILE        network written here after every epoch (default chuhan.nnue)\n"
-            "  --init FILE       start from this network instead of random weights\n"
-            "  --epochs N        passes over the data (default 10)\n"
+            "  --init FILE       start from this network instead of random weights (this format, or\n"
+            "                    version 1, widened and its inputs shared by every general bucket)\n"
+            "  --epochs N        passes over the data (default 10); 0 writes the starting network\n"
             "  --lr X            initial learning rate, falling along a cosine to 1%% (default 0.001)\n"
             "  --batch N         positions per step (default 16384)\n"
             "  --lambda X        weight of the search score in the target, the rest the result (default 0.5)\n"
@@ -435,7 +504,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (!nfiles || epochs < 1 || threads < 1 || threads > MAX_THREADS || batch < 1 || val_share < 0 || val_share >= 1) {
+    if (!nfiles || epochs < 0 || threads < 1 || threads > MAX_THREADS || batch < 1 || val_share < 0 || val_share >= 1) {
         usage(stderr);
         return 2;
     }
@@ -467,6 +536,10 @@ int main(int argc, char **argv)
     }
     if (init && nval) /* what a round of training gains shows before any match */
         printf("start: validation loss %.6f\n", validation_loss(val, nval, threads));
+    if (!epochs && !save(out)) {
+        fprintf(stderr, "chuhan-train: cannot write %s\n", out);
+        return 1;
+    }
     Net *grads[MAX_THREADS];
     for (int t = 0; t < threads; t++)
         if (!(grads[t] = malloc(sizeof(Net)))) {
@@ -485,6 +558,7 @@ int main(int argc, char **argv)
             loss += run_batch(samples + from, n, threads, grads);
             double lr = lr0 * (0.01 + 0.99 * 0.5 * (1 + cos(3.141592653589793 * (double)steps / (double)steps_total)));
             adam(grads[0], lr, n, ++steps);
+            fold();
         }
         double vloss = validation_loss(val, nval, threads);
         clock_gettime(CLOCK_MONOTONIC, &t1);
