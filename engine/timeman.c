@@ -3,6 +3,9 @@
 /* A single move's lag counts up to this much: a GUI that paused once should not starve the rest of the game. */
 enum { LAG_SAMPLE_MAX = 200 };
 
+/* The bank kept on the clock: twice the lag of this many moves (beyond the overhead). */
+enum { BANK_MOVES = 8 };
+
 /*
  * When this search follows our last move of the same game, the GUI's clock
  * tells what that move cost it: the clock then, plus the increment, less
@@ -47,13 +50,14 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int hply, 
      * The plan is a share of the clock beyond a reserve, plus most of the
      * increment; a move may stretch it up to a quarter of the clock beyond
      * the reserve plus the increment less the lag. The reserve is the
-     * overhead and twice the lag of every move on the horizon: below it both
-     * shares turn negative and eat into the increment, so that every move
-     * costs the GUI less than the increment brings and the clock climbs back,
-     * instead of draining to the last few milliseconds. The more lag, the
-     * more it varies, the larger the bank.
+     * overhead and twice the lag of a few moves: below it both shares turn
+     * negative and eat into the increment, so that every move costs the GUI
+     * less than the increment brings and the clock climbs back, instead of
+     * draining to the last few milliseconds. The more lag, the more it
+     * varies, the larger the bank; a larger one sits unused all game.
      */
-    int64_t beyond = left - overhead - 2 * tm->lag * mtg;
+    int64_t bank_moves = mtg < BANK_MOVES ? mtg : BANK_MOVES;
+    int64_t beyond = left - overhead - 2 * tm->lag * bank_moves;
     int64_t soft = beyond / mtg + inc * 3 / 4;
     if (soft < 1)
         soft = 1;
