@@ -45,7 +45,7 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int hply, 
         return;
 
     int64_t left = limits->time[side], inc = limits->inc[side];
-    int mtg = limits->movestogo > 0 ? (limits->movestogo < 40 ? limits->movestogo : 40) : 30;
+    int mtg = limits->movestogo > 0 ? (limits->movestogo < 40 ? limits->movestogo : 40) : 40;
     /*
      * The plan is a share of the clock beyond a reserve, plus most of the
      * increment; a move may stretch it up to a quarter of the clock beyond

@@ -38,13 +38,13 @@ Test(timeman, learns_the_lag_and_keeps_a_bank)
     cr_expect_geq(lowest, 30 + 2 * 8 * 8 - 8, "the clock fell to %lld ms", (long long)lowest);
 }
 
-/* Before any lag is known, a full clock plans a thirtieth of what is beyond the overhead and most of the increment. */
-Test(timeman, full_clock_plans_about_a_thirtieth)
+/* Before any lag is known, a full clock plans a fortieth of what is beyond the overhead and most of the increment. */
+Test(timeman, full_clock_plans_about_a_fortieth)
 {
     TimeManager tm = { 0 };
     SearchLimits limits = clock_of(10000, 100, 0);
     time_init(&tm, &limits, RED, 0, 30, 0);
-    cr_expect_eq(tm.soft, (10000 - 30) / 30 + 75);
+    cr_expect_eq(tm.soft, (10000 - 30) / 40 + 75);
     cr_expect_eq(tm.hard, tm.soft * 5);
 }
 
