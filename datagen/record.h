@@ -33,9 +33,6 @@ typedef struct {
     uint8_t side, result, rule60, flags;
 } Record;
 
-static inline int record_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
-static inline int record_square(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
-
 static inline void record_pack(const Record *r, uint8_t out[RECORD_BYTES])
 {
     for (int i = 0; i < 32; i++)

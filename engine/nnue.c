@@ -97,19 +97,17 @@ bool nnue_load(const char *path, char *err, size_t errlen)
 
 const char *nnue_source(void) { return source; }
 
-static inline int point_of(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
-
 /* The view of a perspective (nnue_view), from where its general stands. */
 static inline int view_of(const Board *b, int p)
 {
     int sq = b->pos[side_tag(p)];
-    return nnue_view(p, sq ? point_of(sq) : -1);
+    return nnue_view(p, sq ? sq_point(sq) : -1);
 }
 
 /* The feature of the man `piece` on `sq` for perspective p, seeing the board in `view`. */
 static inline int feature_of(int p, int view, int piece, int sq)
 {
-    return nnue_feature(p, view, piece_side(piece), piece_type_of[piece], point_of(sq));
+    return nnue_feature(p, view, piece_side(piece), piece_type_of[piece], sq_point(sq));
 }
 
 /* One perspective's accumulator computed from scratch. */

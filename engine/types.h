@@ -18,6 +18,10 @@ static inline int make_sq(int file, int rank) { return ((rank + 3) << 4) | (file
 static inline int sq_file(int sq) { return (sq & 15) - 3; }
 static inline int sq_rank(int sq) { return (sq >> 4) - 3; }
 
+/* The board's 90 points numbered rank * 9 + file, as records and the network count them. */
+static inline int sq_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
+static inline int point_sq(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
+
 /* One step towards black's side of the board, and one step along a rank. */
 enum { NORTH = 16, SOUTH = -16, EAST = 1, WEST = -1 };
 
