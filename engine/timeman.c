@@ -3,6 +3,9 @@
 /* A single move's lag counts up to this much: a GUI that paused once should not starve the rest of the game. */
 enum { LAG_SAMPLE_MAX = 200 };
 
+/* A clock is planned over at most this many moves, and without moves to go over exactly this many. */
+enum { HORIZON_MOVES = 40 };
+
 /* The bank kept on the clock: twice the lag of this many moves (beyond the overhead). */
 enum { BANK_MOVES = 8 };
 
@@ -45,7 +48,7 @@ void time_init(TimeManager *tm, const SearchLimits *limits, int side, int hply, 
         return;
 
     int64_t left = limits->time[side], inc = limits->inc[side];
-    int mtg = limits->movestogo > 0 ? (limits->movestogo < 40 ? limits->movestogo : 40) : 40;
+    int mtg = limits->movestogo > 0 && limits->movestogo < HORIZON_MOVES ? limits->movestogo : HORIZON_MOVES;
     /*
      * The plan is a share of the clock beyond a reserve, plus most of the
      * increment; a move may stretch it up to a quarter of the clock beyond
