@@ -79,7 +79,7 @@ static inline int nnue_feature(int perspective, int view, int side, int type, in
     int own = side == perspective ? 0 : PIECE_TYPE_NB;
     int p = perspective == 0 ? point : 89 - point;
     if (view & 1)
-        p += FILE_NB - 1 - 2 * (p % FILE_NB);
+        p = point_mirror(p);
     return (view >> 1) * NNUE_FEATURES + (own + type) * 90 + p;
 }
 

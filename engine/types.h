@@ -21,6 +21,8 @@ static inline int sq_rank(int sq) { return (sq >> 4) - 3; }
 /* The board's 90 points numbered rank * 9 + file, as records and the network count them. */
 static inline int sq_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq); }
 static inline int point_sq(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
+/* The point's mirror across the middle file (file f to 8 - f). */
+static inline int point_mirror(int point) { return point + FILE_NB - 1 - 2 * (point % FILE_NB); }
 
 /* One step towards black's side of the board, and one step along a rank. */
 enum { NORTH = 16, SOUTH = -16, EAST = 1, WEST = -1 };

@@ -88,7 +88,7 @@ static int features(const Sample *s, bool mirror, int feat[2][32])
     for (int p = 0; p < 2; p++) {
         int point = s->point[16 * p]; /* the general's */
         if (mirror && point != RECORD_NO_POINT)
-            point += FILE_NB - 1 - 2 * (point % FILE_NB); /* points are rank * FILE_NB + file */
+            point = point_mirror(point);
         view[p] = nnue_view(p, point == RECORD_NO_POINT ? -1 : point);
     }
     for (int i = 0; i < 32; i++) {
@@ -96,7 +96,7 @@ static int features(const Sample *s, bool mirror, int feat[2][32])
         if (point == RECORD_NO_POINT)
             continue;
         if (mirror)
-            point += FILE_NB - 1 - 2 * (point % FILE_NB);
+            point = point_mirror(point);
         for (int p = 0; p < 2; p++)
             feat[p][n] = nnue_feature(p, view[p], i / 16, slot_type[i % 16], point);
         n++;
