@@ -69,9 +69,9 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
                 Move m = gm ? gm
                        : nc && r < 8 ? caps[test_random(&rng) % (uint64_t)nc]
                                      : list[test_random(&rng) % (uint64_t)n];
-                int side = board.side, before = nnue_view(side, sq_rank(king_sq(&board, side)) * 9 + sq_file(king_sq(&board, side)));
+                int side = board.side, before = nnue_view(side, sq_point(king_sq(&board, side)));
                 make_move(&board, m);
-                int after = nnue_view(side, sq_rank(king_sq(&board, side)) * 9 + sq_file(king_sq(&board, side)));
+                int after = nnue_view(side, sq_point(king_sq(&board, side)));
                 mirrors += (before & 1) != (after & 1);
                 depth++;
             } else {
