@@ -28,7 +28,7 @@ static void init_regions(void)
         for (int f = 0; f < FILE_NB; f++) {
             int sq = make_sq(f, r);
             in_board[sq] = 1;
-            sq90[sq] = (uint8_t)(r * FILE_NB + f);
+            sq90[sq] = (uint8_t)sq_point(sq);
             in_palace[sq] = f >= 3 && f <= 5 && (r <= 2 || r >= 7);
             own_half[RED][sq] = r <= 4;
             own_half[BLACK][sq] = r >= 5;

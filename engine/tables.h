@@ -12,7 +12,7 @@
 extern uint8_t in_board[SQUARE_NB];
 extern uint8_t in_palace[SQUARE_NB];
 extern uint8_t own_half[2][SQUARE_NB];
-/* Dense index 0..89 of a board point (rank * 9 + file), for tables that only need the board. */
+/* sq_point of every square, looked up: the dense index of tables that only need the board. */
 extern uint8_t sq90[SQUARE_NB];
 enum { SQ90_NB = 90 };
 
