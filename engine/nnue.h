@@ -62,7 +62,7 @@ _Static_assert(NNUE_HIDDEN % 64 == 0, "the accumulator is a whole number of 64 v
  */
 static inline int nnue_view(int perspective, int general_point)
 {
-    int p = perspective == 0 ? general_point : 89 - general_point;
+    int p = perspective == 0 ? general_point : point_turn(general_point);
     if (p < 0 || p >= 90) /* no general: never in play, but kept in range */
         p = 4;
     int rank = p / 9, file = p % 9, mirror = file > 4;
@@ -77,7 +77,7 @@ static inline int nnue_view(int perspective, int general_point)
 static inline int nnue_feature(int perspective, int view, int side, int type, int point)
 {
     int own = side == perspective ? 0 : PIECE_TYPE_NB;
-    int p = perspective == 0 ? point : 89 - point;
+    int p = perspective == 0 ? point : point_turn(point);
     if (view & 1)
         p = point_mirror(p);
     return (view >> 1) * NNUE_FEATURES + (own + type) * 90 + p;

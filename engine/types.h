@@ -23,6 +23,8 @@ static inline int sq_point(int sq) { return sq_rank(sq) * FILE_NB + sq_file(sq);
 static inline int point_sq(int point) { return make_sq(point % FILE_NB, point / FILE_NB); }
 /* The point's mirror across the middle file (file f to 8 - f). */
 static inline int point_mirror(int point) { return point + FILE_NB - 1 - 2 * (point % FILE_NB); }
+/* The point as the other side sees it: the board turned half a circle. */
+static inline int point_turn(int point) { return FILE_NB * RANK_NB - 1 - point; }
 
 /* One step towards black's side of the board, and one step along a rank. */
 enum { NORTH = 16, SOUTH = -16, EAST = 1, WEST = -1 };
