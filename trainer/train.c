@@ -362,13 +362,13 @@ static float uniform(double scale) { return (float)(((double)(rng() >> 11) / 900
 
 /*
  * Starts from a network file, its weights taken back to floats: one of this
- * shape (each feature's weights averaged over the general buckets become the
+ * format (each feature's weights averaged over the general buckets become the
  * shared ones, the rest each bucket's own), or one of version 1 (one set of
- * inputs, at most H accumulators). A version-1 network's input weights become
- * the shared ones of its accumulators; any more accumulators start with small
- * random input weights and no output weight, so that the network values every
- * position as before, except where a general on the right half mirrors its
- * side's view. False when the file is neither.
+ * inputs, which become the shared ones), with at most H accumulators. Any
+ * more accumulators start with small random input weights and no output
+ * weight, so that a widened network values every position as before (a
+ * version-1 one, except where a general on the right half mirrors its side's
+ * view). False when the file is neither.
  */
 static bool init_from(const char *path)
 {
@@ -384,7 +384,7 @@ static bool init_from(const char *path)
         hidden = get32(d + (version == 1 ? 12 : 16)), buckets = get32(d + (version == 1 ? 16 : 20));
     size_t header = version == 1 ? 20 : 24;
     if ((version != 1 && version != NNUE_VERSION) || inputs != F || generals != (version == 1 ? 1 : G)
-        || hidden < 1 || hidden > H || (version != 1 && hidden != H) || buckets != NB
+        || hidden < 1 || hidden > H || buckets != NB
         || size != header + 2 * ((size_t)generals * F * (size_t)hidden + (size_t)hidden + (size_t)NB * 2 * (size_t)hidden) + 4 * NB)
         return false;
     memset(&net, 0, sizeof net);
@@ -441,8 +441,9 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: chuhan-train [options] DATA...\n"
             "  --out FILE        network written here after every epoch (default chuhan.nnue)\n"
-            "  --init FILE       start from this network instead of random weights (this format, or\n"
-            "                    version 1, widened and its inputs shared by every general bucket)\n"
+            "  --init FILE       start from this network instead of random weights (this format or\n"
+            "                    version 1, its inputs then shared by every general bucket; a\n"
+            "                    narrower one is widened)\n"
             "  --epochs N        passes over the data (default 10); 0 writes the starting network\n"
             "  --lr X            initial learning rate, falling along a cosine to 1%% (default 0.001)\n"
             "  --batch N         positions per step (default 16384)\n"
