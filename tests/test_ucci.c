@@ -117,7 +117,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 0");
-    expect_line("info depth 0 score 33", 2000); /* the network's value of the start, as test_nnue.c pins it */
+    expect_line("info depth 0 score 55", 2000); /* the network's value of the start, as test_nnue.c pins it */
     expect_line("nobestmove", 2000);
     engine_close(&e, 3000);
 }
