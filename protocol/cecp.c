@@ -352,12 +352,19 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s); /* protocol 1: the engine plays the other colour */
         xb.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
     } else if (!strcasecmp(cmd, "?")) {
-        if (session_searching(s) && !xb.analyzing && !xb.pondered)
+        /* A search thread writes xb as its search ends (xb_finish, under the session's lock). */
+        pthread_mutex_lock(&s->lock);
+        bool pondering = xb.pondered != MOVE_NONE;
+        pthread_mutex_unlock(&s->lock);
+        if (session_searching(s) && !xb.analyzing && !pondering)
             search_stop(s->engine);
     } else if (!strcasecmp(cmd, "ping")) {
         out_line("pong %s", n > 1 ? tok[1] : "");
     } else if (!strcasecmp(cmd, "draw")) {
-        if (!xb.game_over && xb.last_score <= DRAW_ACCEPT_SCORE)
+        pthread_mutex_lock(&s->lock); /* as for "?" */
+        bool accept = !xb.game_over && xb.last_score <= DRAW_ACCEPT_SCORE;
+        pthread_mutex_unlock(&s->lock);
+        if (accept)
             out_line("offer draw");
     } else if (!strcasecmp(cmd, "result")) {
         drop_search(s);
