@@ -34,12 +34,29 @@ static struct {
     int64_t base_ms, inc_ms, st_ms;
     int sd;
     int64_t time_ms, otim_ms; /* the clocks as XBoard last sent them (-1: not yet) */
+    bool computer;     /* the opponent is an engine: an arbiter judges the game by rules of its own */
+    /* Written by the search thread too, under the session's lock (xb_info, xb_finish): see seen_by_search. */
     Move pondered;     /* the reply a ponder search is running on, or MOVE_NONE */
     bool game_over;
-    bool computer;     /* the opponent is an engine: an arbiter judges the game by rules of its own */
     int last_score, hopeless_moves;
-    SearchInfo last;   /* the latest report, for `.` in analysis (under the session's lock) */
+    SearchInfo last;   /* the latest report, for `.` in analysis */
 } xb;
+
+/* What the search thread writes, as a command that lets the search run on reads it. */
+typedef struct {
+    Move pondered;
+    bool game_over;
+    int last_score;
+    SearchInfo last;
+} SearchSeen;
+
+static SearchSeen seen_by_search(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    SearchSeen seen = { xb.pondered, xb.game_over, xb.last_score, xb.last };
+    pthread_mutex_unlock(&s->lock);
+    return seen;
+}
 
 static int xb_score(int v)
 {
@@ -352,19 +369,13 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s); /* protocol 1: the engine plays the other colour */
         xb.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
     } else if (!strcasecmp(cmd, "?")) {
-        /* A search thread writes xb as its search ends (xb_finish, under the session's lock). */
-        pthread_mutex_lock(&s->lock);
-        bool pondering = xb.pondered != MOVE_NONE;
-        pthread_mutex_unlock(&s->lock);
-        if (session_searching(s) && !xb.analyzing && !pondering)
+        if (session_searching(s) && !xb.analyzing && !seen_by_search(s).pondered)
             search_stop(s->engine);
     } else if (!strcasecmp(cmd, "ping")) {
         out_line("pong %s", n > 1 ? tok[1] : "");
     } else if (!strcasecmp(cmd, "draw")) {
-        pthread_mutex_lock(&s->lock); /* as for "?" */
-        bool accept = !xb.game_over && xb.last_score <= DRAW_ACCEPT_SCORE;
-        pthread_mutex_unlock(&s->lock);
-        if (accept)
+        SearchSeen seen = seen_by_search(s);
+        if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)
             out_line("offer draw");
     } else if (!strcasecmp(cmd, "result")) {
         drop_search(s);
@@ -389,9 +400,7 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s);
         xb.analyzing = false;
     } else if (!strcasecmp(cmd, ".")) {
-        pthread_mutex_lock(&s->lock);
-        SearchInfo last = xb.last;
-        pthread_mutex_unlock(&s->lock);
+        SearchInfo last = seen_by_search(s).last;
         if (xb.analyzing)
             out_line("stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
     } else if (!strcasecmp(cmd, "option")) {
