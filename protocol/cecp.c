@@ -24,24 +24,6 @@ enum { XB_MATE = 100000 };
 /* Resigning and draws, as in UCCI: thresholds in centipawns and the moves a judgement must hold. */
 enum { RESIGN_SCORE = 1500, RESIGN_MOVES = 4, DRAW_ACCEPT_SCORE = 50 };
 
-/* What CECP keeps between commands. */
-static struct {
-    bool force;        /* the engine plays neither side */
-    int engine_side;   /* the side it plays otherwise */
-    atomic_bool post;  /* thinking output on */
-    bool analyzing;
-    int mps;           /* level: moves per session (0: all the game) */
-    int64_t base_ms, inc_ms, st_ms;
-    int sd;
-    int64_t time_ms, otim_ms; /* the clocks as XBoard last sent them (-1: not yet) */
-    bool computer;     /* the opponent is an engine: an arbiter judges the game by rules of its own */
-    /* Written by the search thread too, under the session's lock (xb_info, xb_finish): see seen_by_search. */
-    Move pondered;     /* the reply a ponder search is running on, or MOVE_NONE */
-    bool game_over;
-    int last_score, hopeless_moves;
-    SearchInfo last;   /* the latest report, for `.` in analysis */
-} xb;
-
 /* What the search thread writes, as a command that lets the search run on reads it. */
 typedef struct {
     Move pondered;
@@ -53,7 +35,7 @@ typedef struct {
 static SearchSeen seen_by_search(Session *s)
 {
     pthread_mutex_lock(&s->lock);
-    SearchSeen seen = { xb.pondered, xb.game_over, xb.last_score, xb.last };
+    SearchSeen seen = { s->cecp.pondered, s->cecp.game_over, s->cecp.last_score, s->cecp.last };
     pthread_mutex_unlock(&s->lock);
     return seen;
 }
@@ -70,10 +52,10 @@ static void xb_info(void *ctx, const SearchInfo *i)
 {
     Session *s = ctx;
     pthread_mutex_lock(&s->lock);
-    xb.last = *i;
-    xb.last.pv = NULL;
+    s->cecp.last = *i;
+    s->cecp.last.pv = NULL;
     pthread_mutex_unlock(&s->lock);
-    if (!atomic_load(&xb.post) || i->bound != BOUND_EXACT || i->multipv != 1)
+    if (!atomic_load(&s->cecp.post) || i->bound != BOUND_EXACT || i->multipv != 1)
         return;
     out_begin();
     out_text("%d %d %" PRId64 " %" PRIu64, i->depth, xb_score(i->score), i->time_ms / 10, i->nodes);
@@ -90,7 +72,7 @@ static bool game_result(Session *s)
     /* Between engines XBoard or cutechess judge repetitions and move limits by their own
      * rules (cutechess: the fifth repetition, 100 plies, bare material), and forfeit an
      * engine whose claim they do not share: play goes on until the arbiter ends the game. */
-    if (e.kind == END_NONE || (xb.computer && e.kind != END_MATE && e.kind != END_STALEMATE))
+    if (e.kind == END_NONE || (s->cecp.computer && e.kind != END_MATE && e.kind != END_STALEMATE))
         return false;
     const char *result = e.winner < 0 ? "1/2-1/2" : e.winner == RED ? "1-0" : "0-1";
     const char *winner = e.winner == RED ? "Red" : "Black", *loser = e.winner == RED ? "Black" : "Red";
@@ -108,17 +90,17 @@ static bool game_result(Session *s)
 
 static SearchLimits move_limits(const Session *s, int side)
 {
-    SearchLimits l = { .depth = xb.sd };
-    if (xb.st_ms) {
-        l.movetime = xb.st_ms;
+    SearchLimits l = { .depth = s->cecp.sd };
+    if (s->cecp.st_ms) {
+        l.movetime = s->cecp.st_ms;
         return l;
     }
     l.use_clock = true;
-    l.time[side] = xb.time_ms >= 0 ? xb.time_ms : xb.base_ms;
-    l.time[side ^ 1] = xb.otim_ms >= 0 ? xb.otim_ms : xb.base_ms;
-    l.inc[RED] = l.inc[BLACK] = xb.inc_ms;
-    if (xb.mps)
-        l.movestogo = xb.mps - (s->board.fullmove - 1) % xb.mps;
+    l.time[side] = s->cecp.time_ms >= 0 ? s->cecp.time_ms : s->cecp.base_ms;
+    l.time[side ^ 1] = s->cecp.otim_ms >= 0 ? s->cecp.otim_ms : s->cecp.base_ms;
+    l.inc[RED] = l.inc[BLACK] = s->cecp.inc_ms;
+    if (s->cecp.mps)
+        l.movestogo = s->cecp.mps - (s->board.fullmove - 1) % s->cecp.mps;
     return l;
 }
 
@@ -128,17 +110,17 @@ static SearchLimits move_limits(const Session *s, int side)
  */
 static bool xb_finish(Session *s, const SearchResult *r)
 {
-    if (s->discard || xb.analyzing)
+    if (s->discard || s->cecp.analyzing)
         return false;
     if (!r->best) {
-        xb.game_over = game_result(s);
+        s->cecp.game_over = game_result(s);
         return false;
     }
-    xb.last_score = r->score;
-    xb.hopeless_moves = r->score <= -RESIGN_SCORE ? xb.hopeless_moves + 1 : 0;
-    if (r->score <= -VALUE_MATE_BOUND || xb.hopeless_moves >= RESIGN_MOVES) {
+    s->cecp.last_score = r->score;
+    s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
+    if (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES) {
         out_line("resign");
-        xb.game_over = true;
+        s->cecp.game_over = true;
         return false;
     }
     char m[MOVE_STR_MAX];
@@ -146,10 +128,10 @@ static bool xb_finish(Session *s, const SearchResult *r)
     /* The board first: XBoard answers the move at once, and that answer reads the board. */
     make_game_move(&s->board, r->best);
     out_line("move %s", m);
-    xb.game_over = game_result(s);
-    if (xb.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
+    s->cecp.game_over = game_result(s);
+    if (s->cecp.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
         return false;
-    xb.pondered = r->ponder;
+    s->cecp.pondered = r->ponder;
     board_copy(&s->search_board, &s->board);
     make_move(&s->search_board, r->ponder);
     s->limits = move_limits(s, s->board.side ^ 1);
@@ -162,18 +144,18 @@ static void drop_search(Session *s)
 {
     s->discard = true;
     session_stop(s);
-    xb.pondered = MOVE_NONE;
+    s->cecp.pondered = MOVE_NONE;
 }
 
 static void think(Session *s)
 {
     SearchReporter r = reporter_proto;
     r.ctx = s;
-    if (xb.analyzing) {
+    if (s->cecp.analyzing) {
         SearchLimits l = { .infinite = true };
         session_go(s, &l, &r, xb_finish);
-    } else if (!xb.force && !xb.game_over && s->board.side == xb.engine_side) {
-        SearchLimits l = move_limits(s, xb.engine_side);
+    } else if (!s->cecp.force && !s->cecp.game_over && s->board.side == s->cecp.engine_side) {
+        SearchLimits l = move_limits(s, s->cecp.engine_side);
         session_go(s, &l, &r, xb_finish);
     }
 }
@@ -182,13 +164,13 @@ static void think(Session *s)
 static void user_move(Session *s, const char *text)
 {
     pthread_mutex_lock(&s->lock);
-    Move pondered = session_searching(s) ? xb.pondered : MOVE_NONE;
+    Move pondered = session_searching(s) ? s->cecp.pondered : MOVE_NONE;
     pthread_mutex_unlock(&s->lock);
     Move m = move_parse(text, 0);
     Board *b = &s->board;
     if (pondered && m == pondered) {
         make_game_move(&s->board, m);
-        if (!(xb.game_over = game_result(s))) {
+        if (!(s->cecp.game_over = game_result(s))) {
             session_ponderhit(s);
             return;
         }
@@ -203,7 +185,7 @@ static void user_move(Session *s, const char *text)
         return;
     }
     make_game_move(&s->board, m);
-    xb.game_over = game_result(s);
+    s->cecp.game_over = game_result(s);
     think(s);
 }
 
@@ -212,12 +194,12 @@ static void new_game(Session *s)
     drop_search(s);
     board_set_fen(&s->board, START_FEN, NULL, 0);
     search_clear(s->engine);
-    xb.force = xb.analyzing = xb.game_over = xb.computer = false;
-    xb.engine_side = BLACK;
-    xb.sd = 0;
-    xb.st_ms = 0;
-    xb.time_ms = xb.otim_ms = -1;
-    xb.hopeless_moves = 0;
+    s->cecp.force = s->cecp.analyzing = s->cecp.game_over = s->cecp.computer = false;
+    s->cecp.engine_side = BLACK;
+    s->cecp.sd = 0;
+    s->cecp.st_ms = 0;
+    s->cecp.time_ms = s->cecp.otim_ms = -1;
+    s->hopeless_moves = 0;
 }
 
 static void features(void)
@@ -229,7 +211,7 @@ static void features(void)
 }
 
 /* level MPS BASE INC: BASE in minutes or minutes:seconds, INC in seconds. */
-static bool parse_level(char **tok, int n)
+static bool parse_level(Session *s, char **tok, int n)
 {
     if (n < 4)
         return false;
@@ -245,10 +227,10 @@ static bool parse_level(char **tok, int n)
     double inc = strtod(tok[3], &end);
     if (*end || inc < 0)
         return false;
-    xb.mps = (int)mps;
-    xb.base_ms = (int64_t)((min * 60 + sec) * 1000);
-    xb.inc_ms = (int64_t)(inc * 1000);
-    xb.st_ms = 0;
+    s->cecp.mps = (int)mps;
+    s->cecp.base_ms = (int64_t)((min * 60 + sec) * 1000);
+    s->cecp.inc_ms = (int64_t)(inc * 1000);
+    s->cecp.st_ms = 0;
     return true;
 }
 
@@ -261,8 +243,8 @@ static void take_back(Session *s, int plies)
     }
     while (plies--)
         unmake_move(&s->board);
-    xb.game_over = false;
-    if (xb.analyzing) /* otherwise XBoard takes moves back in force mode, and says when to go on */
+    s->cecp.game_over = false;
+    if (s->cecp.analyzing) /* otherwise XBoard takes moves back in force mode, and says when to go on */
         think(s);
 }
 
@@ -300,10 +282,10 @@ static bool numeric_command(Session *s, char **tok, int n)
     char value[32], err[256];
     snprintf(value, sizeof value, "%lld", v);
     switch (k) {
-    case 0: xb.time_ms = v > 0 ? v * 10 : 0; break; /* centiseconds */
-    case 1: xb.otim_ms = v > 0 ? v * 10 : 0; break;
-    case 2: xb.sd = (int)v; break;
-    case 3: xb.st_ms = v * 1000; break;
+    case 0: s->cecp.time_ms = v > 0 ? v * 10 : 0; break; /* centiseconds */
+    case 1: s->cecp.otim_ms = v > 0 ? v * 10 : 0; break;
+    case 2: s->cecp.sd = (int)v; break;
+    case 3: s->cecp.st_ms = v * 1000; break;
     default:
         if (!options_set(s, k == 4 ? "Hash" : "Threads", value, err, sizeof err))
             report_error(s, "%s", err);
@@ -334,7 +316,7 @@ static bool cecp_command(Session *s, char **tok, int n)
     if (!strcasecmp(cmd, "protover")) {
         features();
     } else if (!strcasecmp(cmd, "computer")) {
-        xb.computer = true;
+        s->cecp.computer = true;
     } else if (!strcasecmp(cmd, "new")) {
         new_game(s);
     } else if (!strcasecmp(cmd, "variant")) {
@@ -345,8 +327,8 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s);
         if (!board_set_fen(&s->board, fen, err, sizeof err))
             report_error(s, "bad FEN: %s", err);
-        xb.game_over = false;
-        if (xb.analyzing)
+        s->cecp.game_over = false;
+        if (s->cecp.analyzing)
             think(s);
     } else if (!strcasecmp(cmd, "usermove")) {
         if (n < 2)
@@ -355,21 +337,21 @@ static bool cecp_command(Session *s, char **tok, int n)
             user_move(s, tok[1]);
     } else if (!strcasecmp(cmd, "go")) {
         drop_search(s);
-        xb.force = false;
-        xb.engine_side = s->board.side;
+        s->cecp.force = false;
+        s->cecp.engine_side = s->board.side;
         think(s);
     } else if (!strcasecmp(cmd, "playother")) {
         drop_search(s);
-        xb.force = false;
-        xb.engine_side = s->board.side ^ 1;
+        s->cecp.force = false;
+        s->cecp.engine_side = s->board.side ^ 1;
     } else if (!strcasecmp(cmd, "force")) {
         drop_search(s);
-        xb.force = true;
+        s->cecp.force = true;
     } else if (!strcasecmp(cmd, "white") || !strcasecmp(cmd, "black")) {
         drop_search(s); /* protocol 1: the engine plays the other colour */
-        xb.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
+        s->cecp.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
     } else if (!strcasecmp(cmd, "?")) {
-        if (session_searching(s) && !xb.analyzing && !seen_by_search(s).pondered)
+        if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
             search_stop(s->engine);
     } else if (!strcasecmp(cmd, "ping")) {
         out_line("pong %s", n > 1 ? tok[1] : "");
@@ -379,29 +361,29 @@ static bool cecp_command(Session *s, char **tok, int n)
             out_line("offer draw");
     } else if (!strcasecmp(cmd, "result")) {
         drop_search(s);
-        xb.game_over = true;
+        s->cecp.game_over = true;
     } else if (!strcasecmp(cmd, "undo") || !strcasecmp(cmd, "remove")) {
         take_back(s, cmd[0] == 'u' || cmd[0] == 'U' ? 1 : 2);
     } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
         s->ponder = cmd[0] == 'h' || cmd[0] == 'H';
-        if (!s->ponder && xb.pondered)
+        if (!s->ponder && s->cecp.pondered)
             drop_search(s);
     } else if (!strcasecmp(cmd, "post") || !strcasecmp(cmd, "nopost")) {
-        atomic_store(&xb.post, cmd[0] == 'p' || cmd[0] == 'P');
+        atomic_store(&s->cecp.post, cmd[0] == 'p' || cmd[0] == 'P');
     } else if (!strcasecmp(cmd, "level")) {
-        if (!parse_level(tok, n))
+        if (!parse_level(s, tok, n))
             report_error(s, "level takes MOVES BASE INCREMENT, as 40 5 0 or 0 2:30 1");
     } else if (!strcasecmp(cmd, "analyze")) {
         drop_search(s);
-        xb.analyzing = true;
-        atomic_store(&xb.post, true);
+        s->cecp.analyzing = true;
+        atomic_store(&s->cecp.post, true);
         think(s);
     } else if (!strcasecmp(cmd, "exit")) {
         drop_search(s);
-        xb.analyzing = false;
+        s->cecp.analyzing = false;
     } else if (!strcasecmp(cmd, ".")) {
         SearchInfo last = seen_by_search(s).last;
-        if (xb.analyzing)
+        if (s->cecp.analyzing)
             out_line("stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
     } else if (!strcasecmp(cmd, "option")) {
         char text[256];
@@ -421,7 +403,7 @@ static bool cecp_command(Session *s, char **tok, int n)
 static LineTiming move_timing(const Session *s, const char *text)
 {
     Move m = move_parse(text, 0);
-    return session_searching(s) && xb.pondered && m == xb.pondered ? ANSWER_AT_ONCE : AFTER_A_DROP;
+    return session_searching(s) && s->cecp.pondered && m == s->cecp.pondered ? ANSWER_AT_ONCE : AFTER_A_DROP;
 }
 
 static LineTiming cecp_timing(const Session *s, char **tok, int n)
@@ -436,7 +418,7 @@ static LineTiming cecp_timing(const Session *s, char **tok, int n)
     if (word_in(cmd, waiting, sizeof waiting / sizeof *waiting))
         return AFTER_THE_ANSWER;
     if (!strcasecmp(cmd, "easy"))
-        return xb.pondered ? AFTER_A_DROP : ANSWER_AT_ONCE;
+        return s->cecp.pondered ? AFTER_A_DROP : ANSWER_AT_ONCE;
     if (!strcasecmp(cmd, "usermove"))
         return n > 1 ? move_timing(s, tok[1]) : ANSWER_AT_ONCE;
     if (move_parse(cmd, 0)) /* a bare move: no command word is one */
@@ -448,10 +430,10 @@ static LineTiming cecp_timing(const Session *s, char **tok, int n)
 static void cecp_handshake(Session *s)
 {
     out_line("%s", "");
-    atomic_store(&xb.post, false);
-    xb.mps = 0;
-    xb.base_ms = 5 * 60 * 1000;
-    xb.inc_ms = 0;
+    atomic_store(&s->cecp.post, false);
+    s->cecp.mps = 0;
+    s->cecp.base_ms = 5 * 60 * 1000;
+    s->cecp.inc_ms = 0;
     new_game(s);
 }
 

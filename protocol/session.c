@@ -27,6 +27,8 @@ bool session_init(Session *s)
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
     s->hopeless_moves = s->level_moves = 0;
+    s->cecp = (CecpState){ .engine_side = BLACK, .time_ms = -1, .otim_ms = -1 };
+    atomic_init(&s->cecp.post, false);
     session_update_settings(s);
     return true;
 }

@@ -12,6 +12,7 @@
 #include "../engine/notation.h"
 #include "../engine/search.h"
 #include "../text/words.h"
+#include "cecp_state.h"
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;
 
@@ -67,8 +68,9 @@ struct Session {
     SearchFinish finish;
     SearchReporter reporter;
 
-    /* UCCI draw and resign judgement over successive moves. */
+    /* Draw and resign judgement over successive moves (UCCI; CECP resigns by hopeless_moves too). */
     int hopeless_moves, level_moves;
+    CecpState cecp;
 };
 
 /* The start position, an engine and no search; the options' values come from options_reset(). False if memory is short. */
