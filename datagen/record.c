@@ -8,7 +8,7 @@ void record_from_board(const Board *b, int score, Move played, Record *r)
         r->point[i] = sq ? (uint8_t)sq_point(sq) : RECORD_NO_POINT;
     }
     r->score = (int16_t)score;
-    r->move = (uint16_t)(sq_point(move_from(played)) * 90 + sq_point(move_to(played)));
+    r->move = (uint16_t)(sq_point(move_from(played)) * POINT_NB + sq_point(move_to(played)));
     r->side = (uint8_t)b->side;
     r->result = RESULT_DRAW;
     r->rule60 = (uint8_t)(b->rule60 < 255 ? b->rule60 : 255);

@@ -17,7 +17,7 @@ void history_age(History *h)
 {
     halve(&h->butterfly[0][0][0], sizeof h->butterfly / sizeof(int16_t));
     /* Most continuation tables are untouched in a short search: halving all 3 MB cost datagen 6% of its time. */
-    for (int slot = 0; slot < KIND_NB * SQ90_NB; slot++)
+    for (int slot = 0; slot < KIND_NB * POINT_NB; slot++)
         if (h->live[slot]) {
             halve(&h->continuation[slot][0][0], sizeof(PieceTo) / sizeof(int16_t));
             h->live[slot]--;

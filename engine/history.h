@@ -8,15 +8,15 @@
 enum { HISTORY_MAX = 16384 };
 
 /* What a move is to the continuation tables: the kind that moved and where to. */
-typedef int16_t PieceTo[KIND_NB][SQ90_NB];
+typedef int16_t PieceTo[KIND_NB][POINT_NB];
 
 typedef struct {
-    int16_t butterfly[2][SQ90_NB][SQ90_NB]; /* quiet moves by side, from, to */
-    PieceTo continuation[KIND_NB * SQ90_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
+    int16_t butterfly[2][POINT_NB][POINT_NB]; /* quiet moves by side, from, to */
+    PieceTo continuation[KIND_NB * POINT_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
     Move killers[MAX_PLY + 2][2];
-    Move counter[KIND_NB * SQ90_NB];        /* reply to the previous move (kind, target), indexed as a slot */
+    Move counter[KIND_NB * POINT_NB];        /* reply to the previous move (kind, target), indexed as a slot */
     /* Per continuation table, the halvings left before every entry is surely zero: ageing skips the rest. */
-    uint8_t live[KIND_NB * SQ90_NB];
+    uint8_t live[KIND_NB * POINT_NB];
 } History;
 
 /*
@@ -32,7 +32,7 @@ static inline void continuation_slots(const Board *b, int slot[2])
             continue;
         const Undo *u = &b->hist[b->hply - back];
         if (u->move != NULL_MOVE)
-            slot[back - 1] = piece_kind_of[u->piece] * SQ90_NB + sq90[move_to(u->move)];
+            slot[back - 1] = piece_kind_of[u->piece] * POINT_NB + sq90[move_to(u->move)];
     }
 }
 

@@ -38,7 +38,7 @@
 #endif
 
 enum {
-    NNUE_FEATURES = 2 * PIECE_TYPE_NB * 90, /* per general bucket */
+    NNUE_FEATURES = 2 * PIECE_TYPE_NB * POINT_NB, /* per general bucket */
     NNUE_GENERAL_BUCKETS = 6,
     NNUE_INPUTS = NNUE_GENERAL_BUCKETS * NNUE_FEATURES,
     NNUE_HIDDEN = CHUHAN_NNUE_HIDDEN,
@@ -63,11 +63,11 @@ _Static_assert(NNUE_HIDDEN % 64 == 0, "the accumulator is a whole number of 64 v
 static inline int nnue_view(int perspective, int general_point)
 {
     int p = perspective == 0 ? general_point : point_turn(general_point);
-    if (p < 0 || p >= 90) /* no general: never in play, but kept in range */
+    if (p < 0 || p >= POINT_NB) /* no general: never in play, but kept in range */
         p = 4;
-    int rank = p / 9, file = p % 9, mirror = file > 4;
+    int rank = p / FILE_NB, file = p % FILE_NB, mirror = file > FILE_NB / 2;
     if (mirror)
-        file = 8 - file;
+        file = FILE_NB - 1 - file;
     rank = rank > 2 ? 2 : rank;
     file = file < 3 ? 3 : file;
     return (rank * 2 + file - 3) * 2 + mirror;
@@ -80,7 +80,7 @@ static inline int nnue_feature(int perspective, int view, int side, int type, in
     int p = perspective == 0 ? point : point_turn(point);
     if (view & 1)
         p = point_mirror(p);
-    return (view >> 1) * NNUE_FEATURES + (own + type) * 90 + p;
+    return (view >> 1) * NNUE_FEATURES + (own + type) * POINT_NB + p;
 }
 
 /* Output bucket by the men on the board, generals included (2..32). */

@@ -14,7 +14,6 @@ extern uint8_t in_palace[SQUARE_NB];
 extern uint8_t own_half[2][SQUARE_NB];
 /* sq_point of every square, looked up: the dense index of tables that only need the board. */
 extern uint8_t sq90[SQUARE_NB];
-enum { SQ90_NB = 90 };
 
 /* Zero-terminated target lists; legs and eyes are index-aligned with targets. */
 extern uint8_t king_steps[SQUARE_NB][5];

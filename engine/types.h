@@ -12,7 +12,7 @@
  * an elephant step from any board point stays inside the 256-entry array, and
  * a slider walking off the board meets a sentinel before leaving it.
  */
-enum { FILE_NB = 9, RANK_NB = 10, SQUARE_NB = 256 };
+enum { FILE_NB = 9, RANK_NB = 10, POINT_NB = FILE_NB * RANK_NB, SQUARE_NB = 256 };
 
 static inline int make_sq(int file, int rank) { return ((rank + 3) << 4) | (file + 3); }
 static inline int sq_file(int sq) { return (sq & 15) - 3; }
@@ -24,7 +24,7 @@ static inline int point_sq(int point) { return make_sq(point % FILE_NB, point / 
 /* The point's mirror across the middle file (file f to 8 - f). */
 static inline int point_mirror(int point) { return point + FILE_NB - 1 - 2 * (point % FILE_NB); }
 /* The point as the other side sees it: the board turned half a circle. */
-static inline int point_turn(int point) { return FILE_NB * RANK_NB - 1 - point; }
+static inline int point_turn(int point) { return POINT_NB - 1 - point; }
 
 /* One step towards black's side of the board, and one step along a rank. */
 enum { NORTH = 16, SOUTH = -16, EAST = 1, WEST = -1 };
