@@ -407,7 +407,12 @@ int evaluate_coefficients(const Board *b, EvalCoeffs *c)
     return side_view(b, blend(s, c->phase, scale_of(c->drawish[eg_leader(s)])), c->phase);
 }
 
-int evaluate_by(Board *b, bool network) { return fade_to_limit(b, network ? nnue_evaluate(b) : hand_evaluate(b)); }
+int evaluate(Board *b) { return fade_to_limit(b, b->nn ? nnue_evaluate(b) : hand_evaluate(b)); }
+
+int evaluate_with(const Board *b, const Network *net)
+{
+    return fade_to_limit(b, net ? nnue_evaluate_once(net, b) : hand_evaluate(b));
+}
 
 /* The first weight of each term, as EvalWeights orders them, and the end of the last. */
 static const int term_first[TERM_NB + 1] = {

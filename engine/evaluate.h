@@ -11,9 +11,9 @@
  * or the hand-written evaluation's, faded as the natural limit nears (an
  * edge that cannot be turned into a capture soon is worth less).
  */
-int evaluate_by(Board *b, bool network);
-/* In a search: the network when the board carries its accumulators (an engine's choice), else hand-written. */
-static inline int evaluate(Board *b) { return evaluate_by(b, b->nn != NULL); }
+int evaluate_with(const Board *b, const Network *net);
+/* In a search: the network of the board's accumulators when it carries them (an engine's choice), else hand-written. */
+int evaluate(Board *b);
 /* The hand-written evaluation alone, unfaded: side to move's view with the tempo. */
 int hand_evaluate(const Board *b);
 int fade_to_limit(const Board *b, int v);

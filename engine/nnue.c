@@ -1,23 +1,26 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "position.h"
 #include "nnue.h"
+#include "platform.h"
 #include "simd.h"
 
 /* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */
 extern const unsigned char chuhan_net[];
 extern const size_t chuhan_net_size;
 
-typedef struct {
+struct Network {
     _Alignas(64) int16_t w1[NNUE_INPUTS][NNUE_HIDDEN];
     _Alignas(64) int16_t b1[NNUE_HIDDEN];
     _Alignas(64) int16_t w2[NNUE_BUCKETS][2 * NNUE_HIDDEN];
     int32_t b2[NNUE_BUCKETS];
-} Network;
+    char name[256];
+};
 
-static Network net, loading;
-static char source[256] = "none";
+/* Immutable once read at start-up; all zero (every position even) if the embedded image is unusable. */
+static Network builtin; /* zero-initialised, so it costs the executable no bytes */
 
 enum {
     HEADER_BYTES = 24,
@@ -28,8 +31,8 @@ enum {
 static uint32_t get32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 static int16_t get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
 
-/* Reads a network image into `loading`; false with the reason in err. */
-static bool parse(const uint8_t *d, size_t size, char *err, size_t errlen)
+/* Checks a network image's header and size; false with the reason in err. */
+static bool check(const uint8_t *d, size_t size, char *err, size_t errlen)
 {
     if (size < HEADER_BYTES || memcmp(d, "CHNN", 4)) {
         snprintf(err, errlen, "not a Chuhan network (no CHNN header)");
@@ -53,49 +56,70 @@ static bool parse(const uint8_t *d, size_t size, char *err, size_t errlen)
         snprintf(err, errlen, "network is %zu bytes, expected %d (truncated or padded)", size, FILE_BYTES);
         return false;
     }
+    return true;
+}
+
+/* The weights of a checked image. */
+static void parse(const uint8_t *d, Network *n)
+{
     const uint8_t *p = d + HEADER_BYTES;
     for (int i = 0; i < NNUE_INPUTS; i++)
         for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
-            loading.w1[i][j] = get16(p);
+            n->w1[i][j] = get16(p);
     for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
-        loading.b1[j] = get16(p);
+        n->b1[j] = get16(p);
     for (int b = 0; b < NNUE_BUCKETS; b++)
         for (int j = 0; j < 2 * NNUE_HIDDEN; j++, p += 2)
-            loading.w2[b][j] = get16(p);
+            n->w2[b][j] = get16(p);
     for (int b = 0; b < NNUE_BUCKETS; b++, p += 4)
-        loading.b2[b] = (int32_t)get32(p);
-    return true;
+        n->b2[b] = (int32_t)get32(p);
 }
 
 void nnue_init(void)
 {
     char err[256];
-    if (parse(chuhan_net, chuhan_net_size, err, sizeof err)) {
-        net = loading;
-        snprintf(source, sizeof source, "embedded");
+    if (check(chuhan_net, chuhan_net_size, err, sizeof err)) {
+        parse(chuhan_net, &builtin);
+        snprintf(builtin.name, sizeof builtin.name, "embedded");
     } else {
+        snprintf(builtin.name, sizeof builtin.name, "none");
         fprintf(stderr, "chuhan: the embedded network is unusable: %s\n", err);
     }
 }
 
-bool nnue_load(const char *path, char *err, size_t errlen)
+const Network *nnue_builtin(void) { return &builtin; }
+
+Network *nnue_load(const char *path, char *err, size_t errlen)
 {
-    static uint8_t data[FILE_BYTES + 1];
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "cannot open network file '%.200s'", path);
-        return false;
+        return NULL;
     }
-    size_t size = fread(data, 1, sizeof data, f);
+    uint8_t *data = malloc(FILE_BYTES + 1);
+    Network *n = aligned_block(_Alignof(Network), sizeof *n);
+    size_t size = data && n ? fread(data, 1, FILE_BYTES + 1, f) : 0;
     fclose(f);
-    if (!parse(data, size, err, errlen))
-        return false;
-    net = loading;
-    snprintf(source, sizeof source, "%s", path);
-    return true;
+    if (!data || !n)
+        snprintf(err, errlen, "no memory for a network");
+    else if (check(data, size, err, errlen)) {
+        parse(data, n);
+        snprintf(n->name, sizeof n->name, "%s", path);
+        free(data);
+        return n;
+    }
+    free(data);
+    aligned_block_free(n);
+    return NULL;
 }
 
-const char *nnue_source(void) { return source; }
+void nnue_free(Network *n)
+{
+    if (n != &builtin)
+        aligned_block_free(n);
+}
+
+const char *nnue_name(const Network *n) { return n->name; }
 
 /* The view of a perspective (nnue_view), from where its general stands. */
 static inline int view_of(const Board *b, int p)
@@ -111,20 +135,20 @@ static inline int feature_of(int p, int view, int piece, int sq)
 }
 
 /* One perspective's accumulator computed from scratch. */
-static void refresh_side(const Board *b, Accumulator *acc, int p)
+static void refresh_side(const Network *net, const Board *b, Accumulator *acc, int p)
 {
     const int16_t *rows[32];
     int n = 0, view = view_of(b, p);
     for (int piece = 16; piece < PIECE_NB; piece++)
         if (b->pos[piece])
-            rows[n++] = net.w1[feature_of(p, view, piece, b->pos[piece])];
-    simd_sum_rows(acc->v[p], net.b1, rows, n, NNUE_HIDDEN);
+            rows[n++] = net->w1[feature_of(p, view, piece, b->pos[piece])];
+    simd_sum_rows(acc->v[p], net->b1, rows, n, NNUE_HIDDEN);
 }
 
-void nnue_refresh(const Board *b, Accumulator *acc)
+void nnue_refresh(const Network *net, const Board *b, Accumulator *acc)
 {
     for (int p = 0; p < 2; p++)
-        refresh_side(b, acc, p);
+        refresh_side(net, b, acc, p);
 }
 
 /*
@@ -132,7 +156,7 @@ void nnue_refresh(const Board *b, Accumulator *acc)
  * perspectives not in `skip` (their generals did not move, so their views
  * are those of the board now).
  */
-static void update(Accumulator *to, const Accumulator *from, const Undo *u, const int view[2], const bool skip[2])
+static void update(const Network *net, Accumulator *to, const Accumulator *from, const Undo *u, const int view[2], const bool skip[2])
 {
     if (u->move == NULL_MOVE) {
         *to = *from;
@@ -141,9 +165,9 @@ static void update(Accumulator *to, const Accumulator *from, const Undo *u, cons
     for (int p = 0; p < 2; p++) {
         if (skip[p])
             continue;
-        const int16_t *off = net.w1[feature_of(p, view[p], u->piece, move_from(u->move))];
-        const int16_t *on = net.w1[feature_of(p, view[p], u->piece, move_to(u->move))];
-        const int16_t *cap = u->captured ? net.w1[feature_of(p, view[p], u->captured, move_to(u->move))] : NULL;
+        const int16_t *off = net->w1[feature_of(p, view[p], u->piece, move_from(u->move))];
+        const int16_t *on = net->w1[feature_of(p, view[p], u->piece, move_to(u->move))];
+        const int16_t *cap = u->captured ? net->w1[feature_of(p, view[p], u->captured, move_to(u->move))] : NULL;
         simd_add_sub(to->v[p], from->v[p], on, off, cap, NNUE_HIDDEN);
     }
 }
@@ -151,7 +175,7 @@ static void update(Accumulator *to, const Accumulator *from, const Undo *u, cons
 void nnue_reset(Board *b)
 {
     b->nn->base = b->hply;
-    nnue_refresh(b, &b->nn->acc[0]);
+    nnue_refresh(b->nn->net, b, &b->nn->acc[0]);
     b->nn->fresh[0] = true;
 }
 
@@ -173,7 +197,7 @@ static const Accumulator *current(Board *b)
     while (j >= 0 && !nn->fresh[j] && i - j <= MAX_REPLAY)
         j--;
     if (j < 0 || !nn->fresh[j]) {
-        nnue_refresh(b, &nn->acc[i]);
+        nnue_refresh(nn->net, b, &nn->acc[i]);
     } else {
         /*
          * A perspective whose general moved on the way sees the board anew:
@@ -188,33 +212,32 @@ static const Accumulator *current(Board *b)
         }
         int view[2] = { view_of(b, 0), view_of(b, 1) };
         for (int k = j + 1; k <= i; k++) {
-            update(&nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1], view, moved);
+            update(nn->net, &nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1], view, moved);
             nn->fresh[k] = !moved[0] && !moved[1];
         }
         for (int p = 0; p < 2; p++)
             if (moved[p])
-                refresh_side(b, &nn->acc[i], p);
+                refresh_side(nn->net, b, &nn->acc[i], p);
     }
     nn->fresh[i] = true;
     return &nn->acc[i];
 }
 
 /* SCReLU of both accumulators, the side to move's first, through the bucket's output neuron. */
-static int output(const Accumulator *acc, int side, int bucket)
+static int output(const Network *net, const Accumulator *acc, int side, int bucket)
 {
     /* Each value squared and scaled back into int16, so the product is a 16x16-bit multiply-add. */
-    const int16_t *w = net.w2[bucket];
+    const int16_t *w = net->w2[bucket];
     int32_t sum = simd_screlu_dot(acc->v[side], w, NNUE_QA, NNUE_HIDDEN)
                 + simd_screlu_dot(acc->v[side ^ 1], w + NNUE_HIDDEN, NNUE_QA, NNUE_HIDDEN);
-    return (int)(((int64_t)sum + net.b2[bucket]) * NNUE_SCALE / (NNUE_QH * NNUE_QB));
+    return (int)(((int64_t)sum + net->b2[bucket]) * NNUE_SCALE / (NNUE_QH * NNUE_QB));
 }
 
-int nnue_evaluate(Board *b)
+int nnue_evaluate(Board *b) { return output(b->nn->net, current(b), b->side, nnue_bucket(board_men(b))); }
+
+int nnue_evaluate_once(const Network *n, const Board *b)
 {
-    int men = board_men(b);
-    if (b->nn)
-        return output(current(b), b->side, nnue_bucket(men));
     Accumulator acc;
-    nnue_refresh(b, &acc);
-    return output(&acc, b->side, nnue_bucket(men));
+    nnue_refresh(n, b, &acc);
+    return output(n, &acc, b->side, nnue_bucket(board_men(b)));
 }

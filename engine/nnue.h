@@ -98,7 +98,9 @@ typedef struct {
  * one: copying a board into them computes the new position's afresh.
  */
 enum { NNUE_STACK = MAX_PLY + 8, NNUE_NO_BASE = -1000000 };
+typedef struct Network Network;
 typedef struct NNUEStack {
+    const Network *net; /* the network its accumulators are of */
     int base;
     bool fresh[NNUE_STACK];
     Accumulator acc[NNUE_STACK];
@@ -106,22 +108,27 @@ typedef struct NNUEStack {
 
 struct Board;
 
-/* Takes the network built into the executable; called once at start-up. */
+/* Reads the network built into the executable; called once at start-up, before any thread. */
 void nnue_init(void);
+/* That network, shared by every engine that has not loaded one of its own. */
+const Network *nnue_builtin(void);
 
 /*
- * Reads a network file and makes it the one in use. On any error (missing,
- * truncated, wrong format) says why in err and keeps the network in use.
+ * Reads a network file into a network of its own, for one engine to use; on
+ * any error (missing, truncated, wrong format) NULL, and err says why.
  */
-bool nnue_load(const char *path, char *err, size_t errlen);
-/* Where the network in use came from: "embedded" or the file's path. */
-const char *nnue_source(void);
+Network *nnue_load(const char *path, char *err, size_t errlen);
+void nnue_free(Network *n);
+/* Where the network came from: "embedded" or the file's path. */
+const char *nnue_name(const Network *n);
 
-/* The network's value of the position for the side to move, in centipawns. */
+/* The value of the position for the side to move, in centipawns, by its stack's network (b->nn). */
 int nnue_evaluate(struct Board *b);
+/* The same for a board without a stack, its accumulators computed afresh. */
+int nnue_evaluate_once(const Network *n, const struct Board *b);
 
 /* The accumulator computed from scratch, for tests and refreshes. */
-void nnue_refresh(const struct Board *b, Accumulator *acc);
+void nnue_refresh(const Network *n, const struct Board *b, Accumulator *acc);
 /*
  * Makes the board's position the base of its accumulator stack, computed
  * afresh: every position searched from it is then brought up to date move by

@@ -25,6 +25,8 @@ struct Engine {
     TT tt;
     Pool pool;
     SearchOptions opt;
+    const Network *net;          /* the built-in network, or own_net */
+    Network *own_net;            /* one loaded from a file, or NULL */
     Skill skill;                 /* this search's level and variety */
     int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
     uint64_t rng;                /* the seeded generator of skill_choose */
@@ -105,6 +107,7 @@ Engine *engine_new(void)
     if (!e)
         return NULL;
     e->opt = (SearchOptions){ .threads = 1, .multipv = 1 };
+    e->net = nnue_builtin();
     pthread_mutex_init(&e->lock, NULL);
     if (!tt_resize(&e->tt, TT_DEFAULT_MB) || !pool_resize(&e->pool, 1, e)) {
         engine_free(e);
@@ -120,6 +123,7 @@ void engine_free(Engine *e)
         return;
     tt_free(&e->tt);
     pool_free(&e->pool);
+    nnue_free(e->own_net);
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -139,6 +143,19 @@ bool search_set_options(Engine *e, const SearchOptions *opt)
     return true;
 }
 const SearchOptions *search_options(const Engine *e) { return &e->opt; }
+const Network *engine_network(const Engine *e) { return e->net; }
+
+bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen)
+{
+    Network *n = NULL;
+    if (path && !(n = nnue_load(path, err, errlen)))
+        return false;
+    nnue_free(e->own_net);
+    e->own_net = n;
+    e->net = n ? n : nnue_builtin();
+    search_clear(e); /* the table's static values are the old network's */
+    return true;
+}
 
 void search_clear(Engine *e)
 {
@@ -843,6 +860,7 @@ static int prepare_threads(Engine *e, const Board *root, const SearchLimits *lim
 {
     for (int i = 0; i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
+        t->nn.net = e->net;
         t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
         board_copy(&t->board, root);
     }

@@ -9,6 +9,7 @@
 #define CHUHAN_SEARCH_H
 
 #include "board.h"
+#include "nnue.h"
 #include "score.h"
 #include "tt.h"
 
@@ -92,6 +93,14 @@ void search_seed(Engine *e, uint64_t seed);
 /* Applies options (resizing the thread pool); false if the threads cannot be had (WASI: more than one). Not during a search. */
 bool search_set_options(Engine *e, const SearchOptions *opt);
 const SearchOptions *search_options(const Engine *e);
+/* The network it evaluates with: the built-in one until it loads its own. */
+const Network *engine_network(const Engine *e);
+/*
+ * Reads a network file for this engine alone (path NULL: back to the
+ * built-in network) and clears the table; false, the network kept, with the
+ * reason in err. Not during a search.
+ */
+bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen);
 /* Forgets everything learnt: hash and histories. */
 void search_clear(Engine *e);
 

@@ -114,12 +114,13 @@ void cmd_eval(Session *s)
         out_line("Final evaluation: none (in check)");
         return;
     }
-    int red = s->board.side == RED ? 1 : -1, net = fade_to_limit(&s->board, nnue_evaluate(&s->board));
+    const Network *network = engine_network(s->engine);
+    int red = s->board.side == RED ? 1 : -1, net = evaluate_with(&s->board, network);
     out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
-    out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_source(), red * net / 100.0, net);
-    bool network = !search_options(s->engine)->hand_eval;
-    out_line("Final evaluation: %s, %d cp for the side to move", network ? "the network" : "hand-written",
-             network ? net : t.total);
+    out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_name(network), red * net / 100.0, net);
+    bool by_net = !search_options(s->engine)->hand_eval;
+    out_line("Final evaluation: %s, %d cp for the side to move", by_net ? "the network" : "hand-written",
+             by_net ? net : t.total);
 }
 
 void cmd_perft(Session *s, int depth)

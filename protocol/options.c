@@ -312,9 +312,7 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         break;
     case O_EVALFILE:
         session_stop(s);
-        ok = !strcmp(value, EMBEDDED_NET) ? (nnue_init(), true) : nnue_load(value, err, errlen);
-        if (ok)
-            search_clear(s->engine);
+        ok = engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
         break;
     }
     session_update_settings(s);

@@ -130,7 +130,7 @@ static void ucci_go(Session *s, char **tok, int n)
         return;
     }
     if (go.static_only) {
-        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_by(&s->board, !search_options(s->engine)->hand_eval)));
+        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_with(&s->board, search_options(s->engine)->hand_eval ? NULL : engine_network(s->engine))));
         out_line("nobestmove");
         return;
     }

@@ -5,6 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
+#include "../engine/search.h"
 #include "../engine/simd.h"
 #include "common.h"
 
@@ -20,9 +21,9 @@ static void expect_fresh_equal(void)
     memcpy(&plain, &board, sizeof plain);
     plain.nn = NULL;
     int v = nnue_evaluate(&board);
-    cr_assert_eq(v, nnue_evaluate(&plain));
+    cr_assert_eq(v, nnue_evaluate_once(stack.net, &plain));
     Accumulator fresh;
-    nnue_refresh(&board, &fresh);
+    nnue_refresh(stack.net, &board, &fresh);
     const Accumulator *kept = &stack.acc[board.hply - stack.base];
     cr_assert_eq(memcmp(kept, &fresh, sizeof fresh), 0, "ply %d: incremental and fresh accumulators differ", board.hply);
 }
@@ -45,6 +46,7 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
     for (int game = 0; game < 20; game++) {
         set_fen(&board, START_FEN);
         board.nn = &stack;
+    stack.net = nnue_builtin();
         stack.base = NNUE_NO_BASE;
         int depth = 0;
         for (int step = 0; step < 300; step++) {
@@ -104,6 +106,7 @@ Test(nnue, a_general_stepping_across_the_middle_file_turns_its_side_view_over)
     /* Red's general d1 to e1 to f1, black's e10 to d10 and back; fresh and kept accumulators agree at every step. */
     set_fen(&board, "2b1k1b2/4a4/2n3n2/p1p1p1p1p/9/9/P1P1P1P1P/2N3N2/4A4/2BK2B2 w - - 0 1");
     board.nn = &stack;
+    stack.net = nnue_builtin();
     stack.base = NNUE_NO_BASE;
     expect_fresh_equal();
     static const char *moves[] = { "d0e0", "e9d9", "e0f0", "d9e9", "f0e0", "e9d9", "e0f0" };
@@ -129,9 +132,9 @@ Test(nnue, a_position_and_its_mirror_are_one_when_both_generals_stand_off_the_mi
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
         set_fen(&board, pairs[i][0]);
-        int v = nnue_evaluate(&board);
+        int v = nnue_evaluate_once(nnue_builtin(), &board);
         set_fen(&board, pairs[i][1]);
-        cr_assert_eq(nnue_evaluate(&board), v, "%s", pairs[i][1]);
+        cr_assert_eq(nnue_evaluate_once(nnue_builtin(), &board), v, "%s", pairs[i][1]);
     }
 }
 
@@ -172,9 +175,11 @@ Test(nnue, a_copied_board_starts_afresh)
     board_attach(&other, &other_undo);
     set_fen(&board, START_FEN);
     board.nn = &stack;
+    stack.net = nnue_builtin();
     make_move(&board, move_parse("h2e2", 0));
     int v = nnue_evaluate(&board);
     other.nn = &other_stack;
+    other_stack.net = nnue_builtin();
     other_stack.base = 0;
     board_copy(&other, &board);
     cr_assert_eq(other.nn, &other_stack, "the copy keeps its own accumulators");
@@ -196,38 +201,75 @@ static const char *temp_file(const void *data, size_t n)
 Test(nnue, bad_network_files_are_refused_and_the_network_kept)
 {
     set_fen(&board, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1");
-    int before = nnue_evaluate(&board);
+    Engine *e = engine_new();
+    cr_assert(e);
+    int before = evaluate_with(&board, engine_network(e));
     char err[256];
-    cr_assert_not(nnue_load("/nonexistent/net.nnue", err, sizeof err));
+    cr_assert_not(engine_load_network(e, "/nonexistent/net.nnue", err, sizeof err));
     cr_assert(strstr(err, "cannot open"), "%s", err);
 
     const char *path = temp_file("NOPE0000", 8);
-    cr_assert_not(nnue_load(path, err, sizeof err));
+    cr_assert_not(engine_load_network(e, path, err, sizeof err));
     cr_assert(strstr(err, "not a Chuhan network"), "%s", err);
     unlink(path);
 
     /* A format-1 network (no general buckets), the right format with the wrong shape, then the right shape cut short. */
     uint8_t head[64] = { 'C', 'H', 'N', 'N', 1, 0, 0, 0, 0xEC, 4, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0 };
     path = temp_file(head, sizeof head);
-    cr_assert_not(nnue_load(path, err, sizeof err));
+    cr_assert_not(engine_load_network(e, path, err, sizeof err));
     cr_assert(strstr(err, "format 1 is not this build's"), "%s", err);
     unlink(path);
     uint8_t shape[] = { NNUE_VERSION, 0, 0, 0, 0xEC, 4, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0 };
     memcpy(head + 4, shape, sizeof shape);
     path = temp_file(head, sizeof head);
-    cr_assert_not(nnue_load(path, err, sizeof err));
+    cr_assert_not(engine_load_network(e, path, err, sizeof err));
     cr_assert(strstr(err, "shape") && strstr(err, "is not this build's"), "%s", err);
     unlink(path);
     head[12] = NNUE_GENERAL_BUCKETS;
     head[16] = NNUE_HIDDEN & 255, head[17] = NNUE_HIDDEN >> 8;
     head[20] = NNUE_BUCKETS;
     path = temp_file(head, sizeof head);
-    cr_assert_not(nnue_load(path, err, sizeof err));
+    cr_assert_not(engine_load_network(e, path, err, sizeof err));
     cr_assert(strstr(err, "truncated"), "%s", err);
     unlink(path);
 
-    cr_assert_eq(nnue_evaluate(&board), before, "the network in use is unchanged");
-    cr_assert_str_eq(nnue_source(), "embedded");
+    cr_assert_eq(engine_network(e), nnue_builtin(), "the network in use is unchanged");
+    cr_assert_eq(evaluate_with(&board, engine_network(e)), before);
+    cr_assert_str_eq(nnue_name(engine_network(e)), "embedded");
+    engine_free(e);
+}
+
+/* The shipped network with every output bias raised: a network that values positions otherwise. */
+static const char *shifted_network(void)
+{
+    FILE *f = fopen("nets/chuhan.nnue", "rb");
+    cr_assert(f, "nets/chuhan.nnue, read from the repository's root");
+    static uint8_t data[1 << 23];
+    size_t n = fread(data, 1, sizeof data, f);
+    fclose(f);
+    for (int b = 0; b < NNUE_BUCKETS; b++)
+        data[n - 4 * (size_t)(NNUE_BUCKETS - b) + 2] ^= 1; /* bit 16 of each int32 bias */
+    return temp_file(data, n);
+}
+
+Test(nnue, a_network_loaded_by_one_engine_is_its_own)
+{
+    set_fen(&board, START_FEN);
+    Engine *a = engine_new(), *b = engine_new();
+    cr_assert(a && b);
+    char err[256];
+    const char *path = shifted_network();
+    cr_assert(engine_load_network(a, path, err, sizeof err), "%s", err);
+    cr_assert_str_eq(nnue_name(engine_network(a)), path);
+    cr_assert_str_eq(nnue_name(engine_network(b)), "embedded");
+    int builtin = evaluate_with(&board, nnue_builtin());
+    cr_assert_neq(evaluate_with(&board, engine_network(a)), builtin);
+    cr_assert_eq(evaluate_with(&board, engine_network(b)), builtin, "the other engine's network is untouched");
+    cr_assert(engine_load_network(a, NULL, err, sizeof err));
+    cr_assert_eq(evaluate_with(&board, engine_network(a)), builtin, "back to the built-in network");
+    unlink(path);
+    engine_free(a);
+    engine_free(b);
 }
 
 /*
@@ -247,6 +289,6 @@ Test(nnue, the_built_in_network_gives_its_known_values)
     };
     for (size_t i = 0; i < sizeof pinned / sizeof *pinned; i++) {
         set_fen(&board, pinned[i].fen);
-        cr_assert_eq(nnue_evaluate(&board), pinned[i].value, "%s", pinned[i].fen);
+        cr_assert_eq(nnue_evaluate_once(nnue_builtin(), &board), pinned[i].value, "%s", pinned[i].fen);
     }
 }
