@@ -147,7 +147,8 @@ static void drop_search(Session *s)
     s->cecp.pondered = MOVE_NONE;
 }
 
-static void think(Session *s)
+/* Analysis, or the engine's own move when it is its turn and not in force mode: a search of the position. */
+static void search_if_due(Session *s)
 {
     SearchReporter r = reporter_proto;
     r.ctx = s;
@@ -186,7 +187,7 @@ static void user_move(Session *s, const char *text)
     }
     make_game_move(&s->board, m);
     s->cecp.game_over = game_result(s);
-    think(s);
+    search_if_due(s);
 }
 
 static void new_game(Session *s)
@@ -245,7 +246,7 @@ static void take_back(Session *s, int plies)
         unmake_move(&s->board);
     s->cecp.game_over = false;
     if (s->cecp.analyzing) /* otherwise XBoard takes moves back in force mode, and says when to go on */
-        think(s);
+        search_if_due(s);
 }
 
 static void set_option(Session *s, const char *text)
@@ -329,7 +330,7 @@ static bool cecp_command(Session *s, char **tok, int n)
             report_error(s, "bad FEN: %s", err);
         s->cecp.game_over = false;
         if (s->cecp.analyzing)
-            think(s);
+            search_if_due(s);
     } else if (!strcasecmp(cmd, "usermove")) {
         if (n < 2)
             report_error(s, "usermove needs a move");
@@ -339,7 +340,7 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s);
         s->cecp.force = false;
         s->cecp.engine_side = s->board.side;
-        think(s);
+        search_if_due(s);
     } else if (!strcasecmp(cmd, "playother")) {
         drop_search(s);
         s->cecp.force = false;
@@ -377,7 +378,7 @@ static bool cecp_command(Session *s, char **tok, int n)
         drop_search(s);
         s->cecp.analyzing = true;
         atomic_store(&s->cecp.post, true);
-        think(s);
+        search_if_due(s);
     } else if (!strcasecmp(cmd, "exit")) {
         drop_search(s);
         s->cecp.analyzing = false;
