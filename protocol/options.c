@@ -178,143 +178,136 @@ static bool parse_check(const char *v, bool *out)
     return false;
 }
 
-static void apply_search_options(Session *s, SearchOptions *opt, char *err, size_t errlen, bool *ok)
+/* A value read by its option's type. */
+typedef struct {
+    long long num;
+    bool flag;
+    int var; /* a combo's value, by its place in vars */
+} OptionValue;
+
+static const OptionDef *find_option(const char *name)
 {
-    session_stop(s);
-    if (!search_set_options(s->engine, opt)) {
-        if (has_threads())
-            snprintf(err, errlen, "cannot start %d threads", opt->threads);
-        else
-            snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", opt->threads);
-        *ok = false;
-    }
+    for (int i = 0; i < OPTION_NB; i++)
+        if ((defs[i].uci && same_name(name, defs[i].uci)) || (defs[i].ucci && same_name(name, defs[i].ucci)))
+            return &defs[i];
+    return NULL;
 }
 
-bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen)
+/* The value read by the option's type; false with the reason in err. */
+static bool read_value(const OptionDef *o, const char *name, const char *value, OptionValue *v, char *err, size_t errlen)
 {
-    char number[8];
-    const OptionDef *o = NULL;
-    for (int i = 0; i < OPTION_NB && !o; i++)
-        if ((defs[i].uci && same_name(name, defs[i].uci)) || (defs[i].ucci && same_name(name, defs[i].ucci)))
-            o = &defs[i];
-    if (!o) {
-        snprintf(err, errlen, "unknown option '%.64s'", name);
-        return false;
-    }
-    long long num = 0;
-    bool flag = false;
-    int var = 0;
-    if (o->id == O_RANDOMNESS)
-        value = randomness_value(value, number);
     if (o->type != OPT_BUTTON && (!value || !*value)) {
         snprintf(err, errlen, "option '%s' needs a value", name);
         return false;
     }
-    if (o->type == OPT_SPIN && !parse_number(value, o->min, o->max, false, &num)) {
+    if (o->type == OPT_SPIN && !parse_number(value, o->min, o->max, false, &v->num)) {
         snprintf(err, errlen, "option '%s' takes a whole number from %lld to %lld, not '%.32s'", name, o->min, o->max,
                  value);
         return false;
     }
-    if (o->type == OPT_CHECK && !parse_check(value, &flag)) {
+    if (o->type == OPT_CHECK && !parse_check(value, &v->flag)) {
         snprintf(err, errlen, "option '%s' takes true or false, not '%.32s'", name, value);
         return false;
     }
     if (o->type == OPT_COMBO) {
-        while (var < 4 && o->vars[var] && strcasecmp(o->vars[var], value))
-            var++;
-        if (var == 4 || !o->vars[var]) {
+        while (v->var < 4 && o->vars[v->var] && strcasecmp(o->vars[v->var], value))
+            v->var++;
+        if (v->var == 4 || !o->vars[v->var]) {
             snprintf(err, errlen, "option '%s' has no value '%.32s'", name, value);
             return false;
         }
     }
+    return true;
+}
 
+/*
+ * The options that are the engine's SearchOptions, applied with the search
+ * stopped; false if o is none of them. *ok is false if the engine refused.
+ */
+static bool set_search_option(Session *s, const OptionDef *o, OptionValue v, char *err, size_t errlen, bool *ok)
+{
     SearchOptions opt = *search_options(s->engine);
-    bool ok = true;
+    switch (o->id) {
+    case O_THREADS: opt.threads = (int)FUZZ_CAP(v.num, FUZZ_THREADS); break;
+    case O_MULTIPV: opt.multipv = (int)v.num; break;
+    case O_OVERHEAD: opt.move_overhead = v.num; break;
+    case O_LIMIT_STRENGTH: opt.limit_strength = v.flag; break;
+    case O_ELO: opt.elo = (int)v.num; break;
+    case O_RANDOMNESS: opt.randomness = (int)v.num; break;
+    case O_USE_NNUE:
+        if (v.flag != opt.hand_eval)
+            return true;
+        opt.hand_eval = !v.flag;
+        break;
+    default: return false;
+    }
+    session_stop(s);
+    if (!search_set_options(s->engine, &opt)) {
+        if (has_threads())
+            snprintf(err, errlen, "cannot start %d threads", opt.threads);
+        else
+            snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", opt.threads);
+        *ok = false;
+    } else if (o->id == O_USE_NNUE) {
+        search_clear(s->engine); /* the table's static values are the other evaluation's */
+    }
+    return true;
+}
+
+/* The options the session keeps, and the engine's table and network; false with the reason in err. */
+static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, const char *value, char *err,
+                               size_t errlen)
+{
     switch (o->id) {
     case O_HASH:
         session_stop(s);
-        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(num, FUZZ_HASH_MB))) {
-            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", num, engine_hash_mb(s->engine));
-            ok = false;
+        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(v.num, FUZZ_HASH_MB))) {
+            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", v.num, engine_hash_mb(s->engine));
+            return false;
         }
-        break;
-    case O_THREADS:
-        opt.threads = (int)FUZZ_CAP(num, FUZZ_THREADS);
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
-    case O_MULTIPV:
-        opt.multipv = (int)num;
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
-    case O_OVERHEAD:
-        opt.move_overhead = num;
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
-    case O_LIMIT_STRENGTH:
-        opt.limit_strength = flag;
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
-    case O_ELO:
-        opt.elo = (int)num;
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
+        return true;
+    case O_EVALFILE:
+        session_stop(s);
+        return engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
     case O_PROMOTION:
-        if (flag) {
+        if (v.flag)
             snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
-            ok = false;
-        }
-        break;
-    case O_SHOW_WDL:
-        s->show_wdl = flag;
-        break;
-    case O_LOG_FILE:
-        ok = io_log_open(value, err, errlen);
-        break;
-    case O_RANDOMNESS:
-        opt.randomness = (int)num;
-        apply_search_options(s, &opt, err, errlen, &ok);
-        break;
-    case O_PONDER:
-        s->ponder = flag;
-        break;
+        return !v.flag;
+    case O_LOG_FILE: return io_log_open(value, err, errlen);
     case O_CLEAR_HASH:
     case O_NEWGAME:
         session_stop(s);
         search_clear(s->engine);
         s->hopeless_moves = s->level_moves = 0;
-        break;
-    case O_VARIANT:
-        s->variant_set = true;
-        break;
-    case O_RANKS:
-        s->rank_choice = var - 1;
-        break;
-    case O_RULES:
-        s->rules_choice = var - 1; /* in RuleSet order after auto */
-        break;
-    case O_NOTATION:
-        s->notation = (Notation)var;
-        break;
-    case O_USEMILLISEC:
-        s->millisec = flag;
-        break;
-    case O_BATCH:
-        s->batch = flag;
-        break;
-    case O_DEBUG:
-        break;
-    case O_USE_NNUE:
-        if (flag == opt.hand_eval) {
-            opt.hand_eval = !flag;
-            apply_search_options(s, &opt, err, errlen, &ok);
-            search_clear(s->engine); /* the table's static values are the other evaluation's */
-        }
-        break;
-    case O_EVALFILE:
-        session_stop(s);
-        ok = engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
-        break;
+        return true;
+    case O_SHOW_WDL: s->show_wdl = v.flag; return true;
+    case O_PONDER: s->ponder = v.flag; return true;
+    case O_VARIANT: s->variant_set = true; return true;
+    case O_RANKS: s->rank_choice = v.var - 1; return true;
+    case O_RULES: s->rules_choice = v.var - 1; return true; /* in RuleSet order after auto */
+    case O_NOTATION: s->notation = (Notation)v.var; return true;
+    case O_USEMILLISEC: s->millisec = v.flag; return true;
+    case O_BATCH: s->batch = v.flag; return true;
+    default: return true; /* debug: nothing more to show */
     }
+}
+
+bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen)
+{
+    const OptionDef *o = find_option(name);
+    if (!o) {
+        snprintf(err, errlen, "unknown option '%.64s'", name);
+        return false;
+    }
+    char number[8];
+    if (o->id == O_RANDOMNESS)
+        value = randomness_value(value, number);
+    OptionValue v = { 0 };
+    if (!read_value(o, name, value, &v, err, errlen))
+        return false;
+    bool ok = true;
+    if (!set_search_option(s, o, v, err, errlen, &ok))
+        ok = set_session_option(s, o, v, value, err, errlen);
     session_update_settings(s);
     return ok;
 }
