@@ -304,25 +304,13 @@ static bool ignored(const char *cmd)
     return false;
 }
 
-static bool cecp_command(Session *s, char **tok, int n)
+/* The game: its position, who plays which side, and moves taken back; false if tok[0] is none of these. */
+static bool game_command(Session *s, char **tok, int n)
 {
     const char *cmd = tok[0];
     char fen[FEN_MAX + 2], err[256];
-    if (!strcasecmp(cmd, "quit")) {
-        drop_search(s);
-        return false;
-    }
-    if (numeric_command(s, tok, n) || ignored(cmd))
-        return true;
-    if (!strcasecmp(cmd, "protover")) {
-        features();
-    } else if (!strcasecmp(cmd, "computer")) {
-        s->cecp.computer = true;
-    } else if (!strcasecmp(cmd, "new")) {
+    if (!strcasecmp(cmd, "new")) {
         new_game(s);
-    } else if (!strcasecmp(cmd, "variant")) {
-        if (n < 2 || strcasecmp(tok[1], "xiangqi"))
-            report_error(s, "only xiangqi is played");
     } else if (!strcasecmp(cmd, "setboard")) {
         join_tokens(tok + 1, n - 1, fen, sizeof fen);
         drop_search(s);
@@ -351,20 +339,28 @@ static bool cecp_command(Session *s, char **tok, int n)
     } else if (!strcasecmp(cmd, "white") || !strcasecmp(cmd, "black")) {
         drop_search(s); /* protocol 1: the engine plays the other colour */
         s->cecp.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
-    } else if (!strcasecmp(cmd, "?")) {
-        if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
-            search_stop(s->engine);
-    } else if (!strcasecmp(cmd, "ping")) {
-        out_line("pong %s", n > 1 ? tok[1] : "");
-    } else if (!strcasecmp(cmd, "draw")) {
-        SearchSeen seen = seen_by_search(s);
-        if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)
-            out_line("offer draw");
     } else if (!strcasecmp(cmd, "result")) {
         drop_search(s);
         s->cecp.game_over = true;
     } else if (!strcasecmp(cmd, "undo") || !strcasecmp(cmd, "remove")) {
         take_back(s, cmd[0] == 'u' || cmd[0] == 'U' ? 1 : 2);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* How the engine thinks and shows it, and what it is asked while it thinks; false if tok[0] is none of these. */
+static bool thinking_command(Session *s, char **tok, int n)
+{
+    const char *cmd = tok[0];
+    if (!strcasecmp(cmd, "?")) {
+        if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
+            search_stop(s->engine);
+    } else if (!strcasecmp(cmd, "draw")) {
+        SearchSeen seen = seen_by_search(s);
+        if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)
+            out_line("offer draw");
     } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
         s->ponder = cmd[0] == 'h' || cmd[0] == 'H';
         if (!s->ponder && s->cecp.pondered)
@@ -386,6 +382,30 @@ static bool cecp_command(Session *s, char **tok, int n)
         SearchInfo last = seen_by_search(s).last;
         if (s->cecp.analyzing)
             out_line("stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static bool cecp_command(Session *s, char **tok, int n)
+{
+    const char *cmd = tok[0];
+    if (!strcasecmp(cmd, "quit")) {
+        drop_search(s);
+        return false;
+    }
+    if (numeric_command(s, tok, n) || ignored(cmd) || game_command(s, tok, n) || thinking_command(s, tok, n))
+        return true;
+    if (!strcasecmp(cmd, "protover")) {
+        features();
+    } else if (!strcasecmp(cmd, "computer")) {
+        s->cecp.computer = true;
+    } else if (!strcasecmp(cmd, "variant")) {
+        if (n < 2 || strcasecmp(tok[1], "xiangqi"))
+            report_error(s, "only xiangqi is played");
+    } else if (!strcasecmp(cmd, "ping")) {
+        out_line("pong %s", n > 1 ? tok[1] : "");
     } else if (!strcasecmp(cmd, "option")) {
         char text[256];
         join_tokens(tok + 1, n - 1, text, sizeof text);
