@@ -98,7 +98,7 @@ criterion:
 	@echo '#include <criterion/criterion.h>' | $(CC) -E -x c - >/dev/null 2>&1 || ./tools/need libcriterion-dev
 
 # Criterion's own runner leaks a little at exit; everything else must not.
-test: chuhan tests/run
+test: chuhan chuhan-train tests/run
 	LSAN_OPTIONS=suppressions=tests/lsan.supp ./tests/run --jobs 2
 
 # libFuzzer on the FEN reader and the whole command loop, under ASan and UBSan.

@@ -19,7 +19,7 @@ TestSuite(datagen, .init = setup_datagen, .timeout = 120);
 /* Move of a record, in board terms. */
 static Move record_move(const Record *r)
 {
-    return move_of(point_sq(r->move / 90), point_sq(r->move % 90));
+    return move_of(point_sq(r->move / POINT_NB), point_sq(r->move % POINT_NB));
 }
 
 Test(datagen, a_record_round_trips_its_position_and_move)

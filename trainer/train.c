@@ -454,65 +454,132 @@ static void usage(FILE *out)
             "  --seed N          shuffling and initial weights (default 1)\n");
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+    const char *out, *init;
+    const char *files[256];
+    int nfiles, epochs, threads;
+    long batch;
+    double lr0, val_share, k;
+} Args;
+
+/* A number option's value, whole to the end; false if it is not one or lies outside [lo, hi]. */
+static bool number_arg(const char *v, double lo, double hi, double *out)
 {
-    const char *out = "chuhan.nnue", *init = NULL;
-    int epochs = 10, threads = 2;
-    size_t batch = 16384;
-    double lr0 = 0.001, val_share = 0.01, k = 0;
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (end == v || *end || errno || x < lo || x > hi)
+        return false;
+    *out = x;
+    return true;
+}
+
+/* The command line read into a; false (having said why) if it is not understood. */
+static bool parse_args(int argc, char **argv, Args *a)
+{
+    *a = (Args){ .out = "chuhan.nnue", .epochs = 10, .threads = 2, .batch = 16384, .lr0 = 0.001, .val_share = 0.01 };
     fit.lambda = 0.5;
     rng_state = 1;
-    const char *files[256];
-    int nfiles = 0;
+    static const struct {
+        const char *name;
+        double lo, hi;
+        bool whole;
+    } numbers[] = { { "--epochs", 0, 100000, true }, { "--lr", 0, 1, false },       { "--batch", 1, 1 << 24, true },
+                    { "--lambda", 0, 1, false },     { "--k", 0, 1e6, false },      { "--validation", 0, 0.99, false },
+                    { "--threads", 1, MAX_THREADS, true }, { "--seed", 0, 9e15, true } };
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (a[0] != '-') {
-            if (nfiles < 256)
-                files[nfiles++] = a;
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (o[0] != '-') {
+            if (a->nfiles == 256) {
+                fprintf(stderr, "chuhan-train: at most 256 data files\n");
+                return false;
+            }
+            a->files[a->nfiles++] = o;
             continue;
         }
         if (!v) {
-            usage(stderr);
-            return 2;
+            fprintf(stderr, "chuhan-train: %s needs a value\n", o);
+            return false;
         }
         i++;
-        if (!strcmp(a, "--out"))
-            out = v;
-        else if (!strcmp(a, "--init"))
-            init = v;
-        else if (!strcmp(a, "--epochs"))
-            epochs = atoi(v);
-        else if (!strcmp(a, "--lr"))
-            lr0 = atof(v);
-        else if (!strcmp(a, "--batch"))
-            batch = (size_t)atol(v);
-        else if (!strcmp(a, "--lambda"))
-            fit.lambda = atof(v);
-        else if (!strcmp(a, "--k"))
-            k = atof(v);
-        else if (!strcmp(a, "--validation"))
-            val_share = atof(v);
-        else if (!strcmp(a, "--threads"))
-            threads = atoi(v);
-        else if (!strcmp(a, "--seed"))
-            rng_state = (uint64_t)atoll(v);
-        else {
-            usage(stderr);
-            return 2;
+        if (!strcmp(o, "--out") || !strcmp(o, "--init")) {
+            *(o[2] == 'o' ? &a->out : &a->init) = v;
+            continue;
+        }
+        size_t k = 0;
+        while (k < sizeof numbers / sizeof *numbers && strcmp(o, numbers[k].name))
+            k++;
+        double x;
+        if (k == sizeof numbers / sizeof *numbers) {
+            fprintf(stderr, "chuhan-train: unknown option %s\n", o);
+            return false;
+        }
+        if (!number_arg(v, numbers[k].lo, numbers[k].hi, &x) || (numbers[k].whole && x != (double)(long long)x)) {
+            fprintf(stderr, "chuhan-train: %s takes a %s from %g to %g, not '%s'\n", o,
+                    numbers[k].whole ? "whole number" : "number", numbers[k].lo, numbers[k].hi, v);
+            return false;
+        }
+        switch (k) {
+        case 0: a->epochs = (int)x; break;
+        case 1: a->lr0 = x; break;
+        case 2: a->batch = (long)x; break;
+        case 3: fit.lambda = x; break;
+        case 4: a->k = x; break;
+        case 5: a->val_share = x; break;
+        case 6: a->threads = (int)x; break;
+        default: rng_state = (uint64_t)x; break;
         }
     }
-    if (!nfiles || epochs < 0 || threads < 1 || threads > MAX_THREADS || batch < 1 || val_share < 0 || val_share >= 1) {
+    if (!a->nfiles)
+        fprintf(stderr, "chuhan-train: no data file\n");
+    return a->nfiles > 0;
+}
+
+/* The epochs, the network saved after each; false if it cannot be written. */
+static bool train(const Args *a, size_t ntrain, const Sample *val, size_t nval, Net **grads)
+{
+    size_t batch = (size_t)a->batch;
+    long steps = 0, steps_total = (long)a->epochs * (long)((ntrain + batch - 1) / batch);
+    for (int e = 1; e <= a->epochs; e++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        shuffle(samples, ntrain);
+        double loss = 0;
+        for (size_t from = 0; from < ntrain; from += batch) {
+            size_t n = from + batch < ntrain ? batch : ntrain - from;
+            loss += run_batch(samples + from, n, a->threads, grads);
+            double lr = a->lr0 * (0.01 + 0.99 * 0.5 * (1 + cos(3.141592653589793 * (double)steps / (double)steps_total)));
+            adam(grads[0], lr, n, ++steps);
+            fold();
+        }
+        double vloss = validation_loss(val, nval, a->threads);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        printf("epoch %d: training loss %.6f, validation loss %.6f, %.0f positions/s, %.0f s\n", e,
+               loss / (double)ntrain, vloss, (double)ntrain / secs, secs);
+        fflush(stdout);
+        if (!save(a->out))
+            return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
+    Args a;
+    if (!parse_args(argc, argv, &a)) {
         usage(stderr);
         return 2;
     }
-
     size_t total = 0;
-    for (int i = 0; i < nfiles; i++)
-        if (!load(files[i], &total))
+    for (int i = 0; i < a.nfiles; i++)
+        if (!load(a.files[i], &total))
             return 1;
     if (nsamples < 100) {
         fprintf(stderr, "chuhan-train: only %zu usable positions\n", nsamples);
@@ -524,53 +591,28 @@ int main(int argc, char **argv)
      * holding out positions picked at random would let the training set
      * answer for the validation set.
      */
-    size_t nval = (size_t)((double)nsamples * val_share), ntrain = nsamples - nval;
+    size_t nval = (size_t)((double)nsamples * a.val_share), ntrain = nsamples - nval;
     shuffle(samples, ntrain);
     const Sample *val = samples + ntrain;
-    fit.k = k > 0 ? k : fit_k(samples, ntrain < 1000000 ? ntrain : 1000000);
+    fit.k = a.k > 0 ? a.k : fit_k(samples, ntrain < 1000000 ? ntrain : 1000000);
     printf("%zu records, %zu kept (quiet, not in check, |score| < 3000): %zu for training, %zu held out; K %.1f, lambda %.2f\n",
            total, nsamples, ntrain, nval, fit.k, fit.lambda);
 
-    if (init ? !init_from(init) : (init_random(), false)) {
-        fprintf(stderr, "chuhan-train: cannot start from %s (missing or not this build's format)\n", init);
+    if (a.init ? !init_from(a.init) : (init_random(), false)) {
+        fprintf(stderr, "chuhan-train: cannot start from %s (missing or not this build's format)\n", a.init);
         return 1;
     }
-    if (init && nval) /* what a round of training gains shows before any match */
-        printf("start: validation loss %.6f\n", validation_loss(val, nval, threads));
-    if (!epochs && !save(out)) {
-        fprintf(stderr, "chuhan-train: cannot write %s\n", out);
-        return 1;
-    }
+    if (a.init && nval) /* what a round of training gains shows before any match */
+        printf("start: validation loss %.6f\n", validation_loss(val, nval, a.threads));
     Net *grads[MAX_THREADS];
-    for (int t = 0; t < threads; t++)
+    for (int t = 0; t < a.threads; t++)
         if (!(grads[t] = malloc(sizeof(Net)))) {
             fprintf(stderr, "chuhan-train: out of memory\n");
             return 1;
         }
-
-    long steps = 0, steps_total = (long)epochs * (long)((ntrain + batch - 1) / batch);
-    for (int e = 1; e <= epochs; e++) {
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        shuffle(samples, ntrain);
-        double loss = 0;
-        for (size_t from = 0; from < ntrain; from += batch) {
-            size_t n = from + batch < ntrain ? batch : ntrain - from;
-            loss += run_batch(samples + from, n, threads, grads);
-            double lr = lr0 * (0.01 + 0.99 * 0.5 * (1 + cos(3.141592653589793 * (double)steps / (double)steps_total)));
-            adam(grads[0], lr, n, ++steps);
-            fold();
-        }
-        double vloss = validation_loss(val, nval, threads);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        printf("epoch %d: training loss %.6f, validation loss %.6f, %.0f positions/s, %.0f s\n", e,
-               loss / (double)ntrain, vloss, (double)ntrain / secs, secs);
-        fflush(stdout);
-        if (!save(out)) {
-            fprintf(stderr, "chuhan-train: cannot write %s\n", out);
-            return 1;
-        }
+    if ((!a.epochs && !save(a.out)) || !train(&a, ntrain, val, nval, grads)) {
+        fprintf(stderr, "chuhan-train: cannot write %s\n", a.out);
+        return 1;
     }
     return 0;
 }
