@@ -98,19 +98,21 @@ Network *nnue_load(const char *path, char *err, size_t errlen)
     }
     uint8_t *data = malloc(FILE_BYTES + 1);
     Network *n = aligned_block(_Alignof(Network), sizeof *n);
-    size_t size = data && n ? fread(data, 1, FILE_BYTES + 1, f) : 0;
-    fclose(f);
-    if (!data || !n)
+    bool ok = data && n;
+    if (!ok)
         snprintf(err, errlen, "no memory for a network");
-    else if (check(data, size, err, errlen)) {
+    size_t size = ok ? fread(data, 1, FILE_BYTES + 1, f) : 0;
+    fclose(f);
+    if (ok && (ok = check(data, size, err, errlen))) {
         parse(data, n);
         snprintf(n->name, sizeof n->name, "%s", path);
-        free(data);
-        return n;
     }
     free(data);
-    aligned_block_free(n);
-    return NULL;
+    if (!ok) {
+        aligned_block_free(n);
+        n = NULL;
+    }
+    return n;
 }
 
 void nnue_free(Network *n)

@@ -25,8 +25,7 @@ struct Engine {
     TT tt;
     Pool pool;
     SearchOptions opt;
-    const Network *net;          /* the built-in network, or own_net */
-    Network *own_net;            /* one loaded from a file, or NULL */
+    Network *own_net;            /* one loaded from a file, or NULL: the built-in one */
     Skill skill;                 /* this search's level and variety */
     int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
     uint64_t rng;                /* the seeded generator of skill_choose */
@@ -107,7 +106,6 @@ Engine *engine_new(void)
     if (!e)
         return NULL;
     e->opt = (SearchOptions){ .threads = 1, .multipv = 1 };
-    e->net = nnue_builtin();
     pthread_mutex_init(&e->lock, NULL);
     if (!tt_resize(&e->tt, TT_DEFAULT_MB) || !pool_resize(&e->pool, 1, e)) {
         engine_free(e);
@@ -143,7 +141,7 @@ bool search_set_options(Engine *e, const SearchOptions *opt)
     return true;
 }
 const SearchOptions *search_options(const Engine *e) { return &e->opt; }
-const Network *engine_network(const Engine *e) { return e->net; }
+const Network *engine_network(const Engine *e) { return e->own_net ? e->own_net : nnue_builtin(); }
 
 bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen)
 {
@@ -152,7 +150,6 @@ bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen)
         return false;
     nnue_free(e->own_net);
     e->own_net = n;
-    e->net = n ? n : nnue_builtin();
     search_clear(e); /* the table's static values are the old network's */
     return true;
 }
@@ -860,7 +857,7 @@ static int prepare_threads(Engine *e, const Board *root, const SearchLimits *lim
 {
     for (int i = 0; i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
-        t->nn.net = e->net;
+        t->nn.net = engine_network(e);
         t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
         board_copy(&t->board, root);
     }
