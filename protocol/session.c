@@ -27,7 +27,7 @@ bool session_init(Session *s)
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
     s->hopeless_moves = s->level_moves = 0;
-    s->cecp = (CecpState){ .engine_side = BLACK, .time_ms = -1, .otim_ms = -1 };
+    s->cecp = (CecpState){ 0 }; /* CECP's handshake sets it up (cecp.c) */
     atomic_init(&s->cecp.post, false);
     session_update_settings(s);
     return true;
