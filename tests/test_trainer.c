@@ -1,6 +1,7 @@
 /* The network trainer, a program of its own: from datagen's records to a network the engine reads. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../datagen/datagen.h"
@@ -45,16 +46,24 @@ static const char *const fens[] = {
     "3k5/4a4/3a5/9/9/9/9/4B4/3R5/4K4 b - - 0 1",
 };
 
+/* Trains with these options on the records into a fresh file at out; an engine that has loaded the result. */
+static Engine *trained(const char *options, const char *data, char out[static 29])
+{
+    strcpy(out, "/tmp/chuhan-train-net-XXXXXX");
+    close(mkstemp(out));
+    char args[512], err[256];
+    snprintf(args, sizeof args, "%s --out %s %s", options, out, data);
+    cr_assert_eq(train(args), 0);
+    Engine *e = engine_new();
+    cr_assert(engine_load_network(e, out, err, sizeof err), "%s", err);
+    return e;
+}
+
 Test(trainer, the_shipped_network_read_in_and_written_out_unchanged_values_every_position_alike)
 {
     const char *data = records();
-    char args[512], out[] = "/tmp/chuhan-train-net-XXXXXX";
-    close(mkstemp(out));
-    snprintf(args, sizeof args, "--init nets/chuhan.nnue --epochs 0 --k 400 --threads 1 --out %s %s", out, data);
-    cr_assert_eq(train(args), 0);
-    Engine *e = engine_new();
-    char err[256];
-    cr_assert(engine_load_network(e, out, err, sizeof err), "%s", err);
+    char out[29];
+    Engine *e = trained("--init nets/chuhan.nnue --epochs 0 --k 400 --threads 1", data, out);
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         static Board b;
         set_fen(&b, fens[i]);
@@ -68,14 +77,8 @@ Test(trainer, the_shipped_network_read_in_and_written_out_unchanged_values_every
 Test(trainer, a_network_trained_from_nothing_is_one_the_engine_reads_and_no_partial_file_is_left)
 {
     const char *data = records();
-    char args[512], out[] = "/tmp/chuhan-train-net-XXXXXX", tmp[64];
-    close(mkstemp(out));
-    snprintf(args, sizeof args, "--epochs 1 --batch 256 --threads 2 --seed 3 --out %s %s", out, data);
-    cr_assert_eq(train(args), 0);
-    Engine *e = engine_new();
-    char err[256];
-    cr_assert(engine_load_network(e, out, err, sizeof err), "%s", err);
-    engine_free(e);
+    char out[29], tmp[64];
+    engine_free(trained("--epochs 1 --batch 256 --threads 2 --seed 3", data, out));
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
     cr_assert_neq(access(tmp, F_OK), 0, "the network is written whole, then renamed");
     unlink(out);

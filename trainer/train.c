@@ -460,7 +460,8 @@ typedef struct {
     const char *files[256];
     int nfiles, epochs, threads;
     long batch;
-    double lr0, val_share, k;
+    double lr0, val_share, k, lambda;
+    uint64_t seed;
 } Args;
 
 /* A number option's value, whole to the end; false if it is not one or lies outside [lo, hi]. */
@@ -478,9 +479,8 @@ static bool number_arg(const char *v, double lo, double hi, double *out)
 /* The command line read into a; false (having said why) if it is not understood. */
 static bool parse_args(int argc, char **argv, Args *a)
 {
-    *a = (Args){ .out = "chuhan.nnue", .epochs = 10, .threads = 2, .batch = 16384, .lr0 = 0.001, .val_share = 0.01 };
-    fit.lambda = 0.5;
-    rng_state = 1;
+    *a = (Args){ .out = "chuhan.nnue", .epochs = 10, .threads = 2, .batch = 16384, .lr0 = 0.001, .val_share = 0.01,
+                 .lambda = 0.5, .seed = 1 };
     static const struct {
         const char *name;
         double lo, hi;
@@ -503,8 +503,12 @@ static bool parse_args(int argc, char **argv, Args *a)
             return false;
         }
         i++;
-        if (!strcmp(o, "--out") || !strcmp(o, "--init")) {
-            *(o[2] == 'o' ? &a->out : &a->init) = v;
+        if (!strcmp(o, "--out")) {
+            a->out = v;
+            continue;
+        }
+        if (!strcmp(o, "--init")) {
+            a->init = v;
             continue;
         }
         size_t k = 0;
@@ -524,11 +528,11 @@ static bool parse_args(int argc, char **argv, Args *a)
         case 0: a->epochs = (int)x; break;
         case 1: a->lr0 = x; break;
         case 2: a->batch = (long)x; break;
-        case 3: fit.lambda = x; break;
+        case 3: a->lambda = x; break;
         case 4: a->k = x; break;
         case 5: a->val_share = x; break;
         case 6: a->threads = (int)x; break;
-        default: rng_state = (uint64_t)x; break;
+        default: a->seed = (uint64_t)x; break;
         }
     }
     if (!a->nfiles)
@@ -577,6 +581,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    fit.lambda = a.lambda;
+    rng_state = a.seed;
     size_t total = 0;
     for (int i = 0; i < a.nfiles; i++)
         if (!load(a.files[i], &total))
