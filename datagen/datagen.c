@@ -176,6 +176,61 @@ static void write_all(int fd, const void *data, size_t n)
     }
 }
 
+/* A record's points are on the board or captured, its side and result in range: what record_to_board may be given. */
+static bool record_is_sane(const Record *r)
+{
+    for (int i = 0; i < 32; i++)
+        if (r->point[i] >= POINT_NB && r->point[i] != RECORD_NO_POINT)
+            return false;
+    return r->side <= BLACK && r->result <= RESULT_RED_WON && r->point[0] != RECORD_NO_POINT
+        && r->point[16] != RECORD_NO_POINT;
+}
+
+/* Records searched again before each write: a kill loses at most the chunk under way. */
+enum { RESCORE_CHUNK = 1024 };
+
+/*
+ * Worker id's share of a rescoring: chunks id, id + workers, ... of the
+ * input, each record's position searched again (the table cleared at each
+ * chunk, so the scores do not depend on the number of workers) and written
+ * with its new score; the move, result and flags are the game's. Records
+ * that are not positions are left out.
+ */
+static void rescore(Engine *e, Board *board, int id, const DatagenOptions *opt, int fd, Counters *c)
+{
+    FILE *in = fopen(opt->rescore, "rb");
+    uint8_t *bytes = malloc(RESCORE_CHUNK * RECORD_BYTES);
+    if (!in || !bytes) {
+        perror(opt->rescore);
+        exit(1);
+    }
+    size_t n;
+    for (int chunk = 0; atomic_load(&c->positions) < opt->positions
+                        && (n = fread(bytes, RECORD_BYTES, RESCORE_CHUNK, in)) > 0; chunk++) {
+        if (chunk % opt->workers != id)
+            continue;
+        search_clear(e);
+        size_t kept = 0, quiet = 0;
+        for (size_t i = 0; i < n; i++) {
+            Record r;
+            Move best;
+            record_unpack(bytes + i * RECORD_BYTES, &r);
+            if (!record_is_sane(&r))
+                continue;
+            record_to_board(&r, board);
+            r.score = (int16_t)search_score(e, board, opt, &best);
+            quiet += !(r.flags & (RECORD_IN_CHECK | RECORD_CAPTURE));
+            record_pack(&r, bytes + kept++ * RECORD_BYTES);
+        }
+        write_all(fd, bytes, kept * RECORD_BYTES);
+        atomic_fetch_add(&c->positions, (uint64_t)kept);
+        atomic_fetch_add(&c->quiet, (uint64_t)quiet);
+    }
+    fclose(in);
+    free(bytes);
+}
+
+/* Worker id's games, or its share of a rescoring, until the run has its positions. */
 static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
 {
     uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
@@ -187,7 +242,9 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
         fprintf(stderr, "chuhan datagen: out of memory\n");
         exit(1);
     }
-    while (atomic_load(&c->positions) < opt->positions) {
+    if (opt->rescore)
+        rescore(e, board, id, opt, fd, c);
+    while (!opt->rescore && atomic_load(&c->positions) < opt->positions) {
         if (!random_opening(e, board, opt, book, &rng))
             continue;
         search_clear(e);
@@ -214,11 +271,13 @@ static void progress(const Counters *c, int64_t start_us, bool done)
 {
     double s = (double)(now_us() - start_us) / 1e6;
     uint64_t pos = atomic_load(&c->positions), games = atomic_load(&c->games);
-    fprintf(stderr, "%s%" PRIu64 " positions (%.0f%% quiet), %" PRIu64 " games (red %" PRIu64 ", draw %" PRIu64
-            ", black %" PRIu64 "), %.0f positions/s, %.0f s\n",
-            done ? "done: " : "", pos, pos ? 100.0 * (double)atomic_load(&c->quiet) / (double)pos : 0.0, games,
-            atomic_load(&c->results[RESULT_RED_WON]), atomic_load(&c->results[RESULT_DRAW]),
-            atomic_load(&c->results[RESULT_BLACK_WON]), s > 0 ? (double)pos / s : 0.0, s);
+    char played[128] = ""; /* none when rescoring */
+    if (games)
+        snprintf(played, sizeof played, ", %" PRIu64 " games (red %" PRIu64 ", draw %" PRIu64 ", black %" PRIu64 ")",
+                 games, atomic_load(&c->results[RESULT_RED_WON]), atomic_load(&c->results[RESULT_DRAW]),
+                 atomic_load(&c->results[RESULT_BLACK_WON]));
+    fprintf(stderr, "%s%" PRIu64 " positions (%.0f%% quiet)%s, %.0f positions/s, %.0f s\n", done ? "done: " : "", pos,
+            pos ? 100.0 * (double)atomic_load(&c->quiet) / (double)pos : 0.0, played, s > 0 ? (double)pos / s : 0.0, s);
 }
 
 /*
@@ -261,8 +320,6 @@ static bool start_workers(Job *job)
 {
     if (!(job->c = calloc(1, sizeof *job->c)))
         return false;
-    if (job->opt->workers > 1)
-        fprintf(stderr, "chuhan datagen: one game at a time on " ONE_WORKER " (--threads %d asked)\n", job->opt->workers);
     atomic_store(&job->c->running, 1);
     pthread_t t;
     if (!has_threads()) {
@@ -325,8 +382,34 @@ static bool workers_running(Job *job, int *failed)
 static void free_counters(Counters *c) { munmap(c, sizeof *c); }
 #endif
 
-int datagen_run(const DatagenOptions *opt)
+/* What the run can do as asked: one worker where there is no fork, and an input to rescore that is not the output. */
+static bool check_options(DatagenOptions *opt)
 {
+#ifdef ONE_WORKER
+    if (opt->workers > 1)
+        fprintf(stderr, "chuhan datagen: one worker at a time on " ONE_WORKER " (--threads %d asked)\n", opt->workers);
+    opt->workers = 1;
+#endif
+    if (!opt->rescore)
+        return true;
+    if (!strcmp(opt->rescore, opt->out)) {
+        fprintf(stderr, "chuhan datagen: --rescore reads %s; write the new records to another file\n", opt->rescore);
+        return false;
+    }
+    FILE *in = fopen(opt->rescore, "rb");
+    if (!in)
+        perror(opt->rescore);
+    else
+        fclose(in);
+    return in != NULL;
+}
+
+int datagen_run(const DatagenOptions *options)
+{
+    DatagenOptions run = *options;
+    const DatagenOptions *opt = &run;
+    if (!check_options(&run))
+        return 2;
     Book book = { 0 };
     if (opt->book && !load_book(opt->book, &book)) {
         fprintf(stderr, "chuhan datagen: no FEN read from %s\n", opt->book);
@@ -372,7 +455,9 @@ static void usage(FILE *out)
             "  --random-plies N    random legal moves before the engine plays (default 8)\n"
             "  --book FILE         start from a random FEN of FILE (EPD) instead of the start position\n"
             "  --hash MB           table per worker (default 2)\n"
-            "  --seed N            random seed (default 1); equal options and seed replay the same games\n");
+            "  --seed N            random seed (default 1); equal options and seed replay the same games\n"
+            "  --rescore FILE      play no games: search each record of FILE again (--nodes or --depth)\n"
+            "                      and append it to --out with the new score, its move and result kept\n");
 }
 
 /* A whole number argument in [lo, hi]. */
@@ -406,6 +491,8 @@ int datagen_main(int argc, char **argv)
             opt.out = v;
         } else if (!strcmp(a, "--book")) {
             opt.book = v;
+        } else if (!strcmp(a, "--rescore")) {
+            opt.rescore = v;
         } else if (!strcmp(a, "--positions") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
             opt.positions = n;
         } else if (!strcmp(a, "--nodes") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {

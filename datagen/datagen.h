@@ -14,12 +14,13 @@ typedef struct {
     uint64_t seed;
     const char *book;     /* FEN lines to start from (NULL: the start position) */
     const char *out;      /* appended to */
+    const char *rescore;  /* records to search again instead of playing games (NULL: play) */
 } DatagenOptions;
 
 /* The shell command: parses argv (after "datagen") and runs; returns the exit status. */
 int datagen_main(int argc, char **argv);
 
-/* Plays games until opt->positions records are written; returns 0 on success. */
+/* Plays games (or rescores opt->rescore) until opt->positions records are written; returns 0 on success. */
 int datagen_run(const DatagenOptions *opt);
 
 #endif

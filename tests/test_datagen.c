@@ -51,6 +51,8 @@ Test(datagen, a_record_round_trips_its_position_and_move)
     }
 }
 
+static uint8_t *read_file(const char *path, size_t *size);
+
 /* Runs datagen into a fresh file; returns its bytes (malloc'd) and size. */
 static uint8_t *generate(DatagenOptions opt, size_t *size)
 {
@@ -60,6 +62,12 @@ static uint8_t *generate(DatagenOptions opt, size_t *size)
     close(fd);
     opt.out = path;
     cr_assert_eq(datagen_run(&opt), 0);
+    return read_file(path, size);
+}
+
+/* The file's bytes (malloc'd) and size; the file is removed. */
+static uint8_t *read_file(const char *path, size_t *size)
+{
     FILE *f = fopen(path, "rb");
     cr_assert(f);
     fseek(f, 0, SEEK_END);
@@ -130,4 +138,53 @@ Test(datagen, a_torn_record_left_by_a_killed_run_is_cut_before_games_are_added)
     cr_assert_eq(size % RECORD_BYTES, 0, "%zu bytes", size);
     cr_assert_eq(memcmp(data, torn, RECORD_BYTES), 0, "the whole record before it is kept");
     cr_assert_gt(size, RECORD_BYTES);
+}
+
+/* Sorted so that files written by different numbers of workers compare. */
+static int record_order(const void *a, const void *b) { return memcmp(a, b, RECORD_BYTES); }
+
+Test(datagen, rescoring_searches_each_position_again_and_keeps_its_move_result_and_flags)
+{
+    DatagenOptions opt = { .positions = 2500, .nodes = 200, .workers = 1, .random_plies = 4, .hash_mb = 1, .seed = 8 };
+    size_t size, size1, size2;
+    uint8_t *games = generate(opt, &size);
+    char in[] = "/tmp/chuhan-datagen-XXXXXX";
+    int fd = mkstemp(in);
+    cr_assert_eq(write(fd, games, size), (ssize_t)size);
+    close(fd);
+
+    DatagenOptions again = { .positions = 1000000, .nodes = 600, .workers = 1, .hash_mb = 1, .rescore = in };
+    uint8_t *one = generate(again, &size1);
+    again.workers = 2;
+    uint8_t *two = generate(again, &size2);
+    unlink(in);
+
+    cr_assert_eq(size1, size, "every record is searched again");
+    size_t changed = 0;
+    for (size_t i = 0; i < size; i += RECORD_BYTES) {
+        Record old, now;
+        record_unpack(games + i, &old);
+        record_unpack(one + i, &now);
+        changed += now.score != old.score;
+        now.score = old.score;
+        cr_assert_eq(memcmp(&old, &now, sizeof old), 0, "record %zu: only the score changes", i / RECORD_BYTES);
+    }
+    cr_assert_gt(changed, size / RECORD_BYTES / 2, "a deeper search scores most positions otherwise");
+    cr_assert_eq(size2, size1);
+    qsort(one, size1 / RECORD_BYTES, RECORD_BYTES, record_order);
+    qsort(two, size2 / RECORD_BYTES, RECORD_BYTES, record_order);
+    cr_assert_eq(memcmp(one, two, size1), 0, "the same scores whatever the number of workers");
+    free(games);
+    free(one);
+    free(two);
+}
+
+Test(datagen, rescoring_refuses_a_missing_input_and_its_own_output)
+{
+    DatagenOptions opt = { .positions = 10, .nodes = 100, .workers = 1, .hash_mb = 1,
+                           .rescore = "/nonexistent/records.bin", .out = "/tmp/chuhan-datagen-unused.bin" };
+    cr_assert_eq(datagen_run(&opt), 2);
+    opt.rescore = opt.out;
+    cr_assert_eq(datagen_run(&opt), 2);
+    cr_assert_eq(access(opt.out, F_OK), -1, "nothing written");
 }
