@@ -449,7 +449,7 @@ static void usage(FILE *out)
             "usage: chuhan datagen [options]\n"
             "  --out FILE          append records here (default chuhan-data.bin); 40 bytes each, see datagen/record.h\n"
             "  --positions N       stop after N positions (default 1000000)\n"
-            "  --nodes N           search budget per move (default 2000)\n"
+            "  --nodes N           search budget per move (default 4000)\n"
             "  --depth N           a fixed depth per move instead\n"
             "  --threads N         games at once, one process each (default 2)\n"
             "  --random-plies N    random legal moves before the engine plays (default 8)\n"
@@ -475,7 +475,7 @@ static bool arg_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 int datagen_main(int argc, char **argv)
 {
     DatagenOptions opt = {
-        .positions = 1000000, .nodes = 2000, .workers = 2, .random_plies = 8, .hash_mb = 2, .seed = 1,
+        .positions = 1000000, .nodes = 4000, .workers = 2, .random_plies = 8, .hash_mb = 2, .seed = 1,
         .out = "chuhan-data.bin",
     };
     for (int i = 0; i < argc; i += 2) { /* flag and value pairs */
