@@ -176,16 +176,6 @@ static void write_all(int fd, const void *data, size_t n)
     }
 }
 
-/* A record's points are on the board or captured, its side and result in range: what record_to_board may be given. */
-static bool record_is_sane(const Record *r)
-{
-    for (int i = 0; i < 32; i++)
-        if (r->point[i] >= POINT_NB && r->point[i] != RECORD_NO_POINT)
-            return false;
-    return r->side <= BLACK && r->result <= RESULT_RED_WON && r->point[0] != RECORD_NO_POINT
-        && r->point[16] != RECORD_NO_POINT;
-}
-
 /* Records searched again before each write: a kill loses at most the chunk under way. */
 enum { RESCORE_CHUNK = 1024 };
 
@@ -215,7 +205,7 @@ static void rescore(Engine *e, Board *board, int id, const DatagenOptions *opt, 
             Record r;
             Move best;
             record_unpack(bytes + i * RECORD_BYTES, &r);
-            if (!record_is_sane(&r))
+            if (!record_is_position(&r))
                 continue;
             record_to_board(&r, board);
             r.score = (int16_t)search_score(e, board, opt, &best);

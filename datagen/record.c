@@ -25,3 +25,12 @@ void record_to_board(const Record *r, Board *b)
     b->rule60 = r->rule60;
     board_finish(b);
 }
+
+bool record_is_position(const Record *r)
+{
+    for (int i = 0; i < 32; i++)
+        if (r->point[i] >= POINT_NB && r->point[i] != RECORD_NO_POINT)
+            return false;
+    return r->side <= BLACK && r->result <= RESULT_RED_WON && r->point[0] != RECORD_NO_POINT
+        && r->point[16] != RECORD_NO_POINT;
+}

@@ -62,6 +62,8 @@ static inline void record_unpack(const uint8_t in[RECORD_BYTES], Record *r)
 
 /* The record of a position and the move played from it (result left for the game's end). */
 void record_from_board(const Board *b, int score, Move played, Record *r);
+/* Whether record_to_board may be given it: every man on a point or captured, both generals there, side and result in range. */
+bool record_is_position(const Record *r);
 /* Sets up the record's position: men, side to move and the capture counter. */
 void record_to_board(const Record *r, Board *b);
 
