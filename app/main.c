@@ -15,6 +15,7 @@
 #include "../engine/notation.h"
 #include "../bench/bench.h"
 #include "../datagen/datagen.h"
+#include "../egtb/egtb_cmd.h"
 #include "../engine/search.h"
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
@@ -35,6 +36,8 @@ static void usage(FILE *out)
                  "                                check every case of a perft file\n"
                  "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
                  "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
+                 "  chuhan egtb build|probe|verify|stats ...\n"
+                 "                                endgame tables (egtb --help tells more)\n"
                  "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
                  "                                check game files, write their games again in one notation\n"
                  "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
@@ -118,6 +121,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "perft"))
         return shell_perft(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "egtb"))
+        return egtb_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "pgn"))
         return pgn_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))

@@ -1,0 +1,297 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/egtb.h"
+#include "../engine/movegen.h"
+#include "../engine/notation.h"
+#include "../text/words.h"
+#include "build.h"
+#include "egtb_cmd.h"
+#include "verify.h"
+
+static void help(FILE *out)
+{
+    fprintf(out,
+            "usage:\n"
+            "  chuhan egtb build DIR ENDING... [--rules asian|repetition-draw|both] [--threads N]\n"
+            "      retrograde analysis of each ending into DIR, the endings its captures reach first;\n"
+            "      an ending is its men, red's upper case then black's lower case, generals included\n"
+            "      (KRkaa, KNPkab); both rule sets unless --rules says one\n"
+            "  chuhan egtb probe DIR FEN... [--rules asian|repetition-draw]\n"
+            "      for each FEN: win N, loss N (N moves, as UCI's score mate), draw or none, then the\n"
+            "      moves that keep it (each with its N); 'rule' when it stands only by the\n"
+            "      perpetual-check rule, 'limit' when the natural limit draws it\n"
+            "  chuhan egtb verify DIR [ENDING...] [--rules asian|repetition-draw|both]\n"
+            "      derives every position again from its successors, prints each mismatch\n"
+            "  chuhan egtb stats DIR ENDING [--rules asian|repetition-draw|both]\n"
+            "Rules: under repetition-draw every repetition draws; under asian a side that holds\n"
+            "only by checking for ever loses. Perpetual chase is not modelled: a position held\n"
+            "only by chasing is a draw in the tables. The natural limit (120 plies asian, 100\n"
+            "repetition-draw, counted from the capture that entered the ending; checks count as\n"
+            "any move) marks wins and losses beyond it. Files: docs/egtb.md.\n");
+}
+
+typedef struct {
+    int rules; /* RULES_ASIAN, RULES_REPETITION_DRAW, or 2 for both */
+    int threads;
+    int argc;  /* what is left: folder and endings or FENs */
+    char **argv;
+} EgtbArgs;
+
+static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
+{
+    a->rules = both_allowed ? 2 : RULES_ASIAN;
+    a->threads = 1;
+    a->argc = 0;
+    a->argv = argv;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
+            RuleSet r;
+            if (both_allowed && !strcmp(argv[i + 1], "both"))
+                a->rules = 2;
+            else if (tb_rules_parse(argv[i + 1], &r))
+                a->rules = (int)r;
+            else {
+                fprintf(stderr, "chuhan egtb: unknown rules '%s' (asian, repetition-draw%s)\n", argv[i + 1], both_allowed ? ", both" : "");
+                return false;
+            }
+            i++;
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            long long v;
+            if (!parse_number(argv[i + 1], 1, 64, false, &v)) {
+                fprintf(stderr, "chuhan egtb: --threads takes 1 to 64\n");
+                return false;
+            }
+            a->threads = (int)v;
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "chuhan egtb: unknown option %s\n", argv[i]);
+            return false;
+        } else {
+            a->argv[a->argc++] = argv[i];
+        }
+    }
+    return true;
+}
+
+static bool each_rule(int rules, int r) { return rules == 2 || rules == r; }
+
+static int cmd_build(EgtbArgs *a)
+{
+    if (a->argc < 2) {
+        help(stderr);
+        return 2;
+    }
+    Ending e[64];
+    char err[512];
+    if (a->argc - 1 > 64) {
+        fprintf(stderr, "chuhan egtb: at most 64 endings at once\n");
+        return 2;
+    }
+    for (int i = 1; i < a->argc; i++)
+        if (!ending_parse(a->argv[i], &e[i - 1], err, sizeof err)) {
+            fprintf(stderr, "chuhan egtb: %s\n", err);
+            return 2;
+        }
+    TbBuildOptions opt = { a->threads, stderr };
+    for (int i = 1; i < a->argc; i++)
+        for (int r = 0; r < 2; r++)
+            if (each_rule(a->rules, r) && !tb_build(a->argv[0], &e[i - 1], (RuleSet)r, &opt, err, sizeof err)) {
+                fprintf(stderr, "chuhan egtb: %s\n", err);
+                return 1;
+            }
+    return 0;
+}
+
+static TbSet *open_set(const char *dir)
+{
+    TbSet *s = tb_set_new();
+    char err[512];
+    if (s && !tb_set_paths(s, dir, err, sizeof err)) {
+        fprintf(stderr, "chuhan egtb: %s\n", err);
+        tb_set_free(s);
+        return NULL;
+    }
+    if (s)
+        tb_set_memory(s, SIZE_MAX);
+    return s;
+}
+
+/* "win 3", "loss 2", "draw" for the side to move, N in moves. */
+static void verdict(uint8_t v, char *out, size_t len)
+{
+    if (tb_win(v))
+        snprintf(out, len, "win %d", (tb_plies(v) + 1) / 2);
+    else if (tb_loss(v))
+        snprintf(out, len, "loss %d", tb_plies(v) / 2);
+    else
+        snprintf(out, len, "draw");
+}
+
+typedef struct {
+    Move move;
+    uint8_t value; /* for the mover after it */
+} Scored;
+
+/* The mover's value after each legal move, best first: shortest wins, then draws, then longest losses. */
+static int scored_moves(TbSet *s, Board *b, Scored out[MAX_MOVES])
+{
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list), k = 0;
+    for (int i = 0; i < n; i++) {
+        TbResult r;
+        make_move(b, list[i]);
+        bool known = tb_probe(s, b, &r);
+        unmake_move(b);
+        if (!known)
+            continue;
+        uint8_t v = tb_loss(r.value) ? tb_value(tb_plies(r.value) + 1) : tb_win(r.value) ? tb_value(tb_plies(r.value) + 1) : TB_DRAW;
+        int j = k++;
+        /* rank: wins by distance, then draws, then losses by distance, longest first */
+        int key = tb_win(v) ? tb_plies(v) : tb_loss(v) ? 2000 - tb_plies(v) : 1000;
+        for (; j > 0; j--) {
+            int o = out[j - 1].value, okey = tb_win(o) ? tb_plies(o) : tb_loss(o) ? 2000 - tb_plies(o) : 1000;
+            if (okey <= key)
+                break;
+            out[j] = out[j - 1];
+        }
+        out[j] = (Scored){ list[i], v };
+    }
+    return k;
+}
+
+static void probe_one(TbSet *s, Board *b, FILE *out)
+{
+    TbResult r;
+    if (!tb_probe(s, b, &r)) {
+        fprintf(out, "none\n");
+        return;
+    }
+    char text[32];
+    verdict(r.value, text, sizeof text);
+    fprintf(out, "%s%s%s", text, r.flags & TB_FLAG_RULE ? " rule" : "", r.flags & TB_FLAG_LIMIT ? " limit" : "");
+    Scored moves[MAX_MOVES];
+    int n = scored_moves(s, b, moves);
+    for (int i = 0; i < n; i++) {
+        bool keeps = tb_win(r.value) ? tb_win(moves[i].value) : tb_loss(r.value) ? true : moves[i].value == TB_DRAW;
+        if (!keeps)
+            continue;
+        char m[MOVE_STR_MAX];
+        move_to_str(moves[i].move, 0, m);
+        if (tb_decided(moves[i].value))
+            fprintf(out, " %s:%d", m, tb_win(moves[i].value) ? (tb_plies(moves[i].value) + 1) / 2 : tb_plies(moves[i].value) / 2);
+        else
+            fprintf(out, " %s", m);
+    }
+    fprintf(out, "\n");
+}
+
+static int cmd_probe(EgtbArgs *a)
+{
+    if (a->argc < 2) {
+        help(stderr);
+        return 2;
+    }
+    TbSet *s = open_set(a->argv[0]);
+    Board *b = board_new();
+    if (!s || !b) {
+        tb_set_free(s);
+        board_free(b);
+        return 2;
+    }
+    int status = 0;
+    for (int i = 1; i < a->argc; i++) {
+        char err[256];
+        if (!board_set_fen(b, a->argv[i], err, sizeof err)) {
+            fprintf(stderr, "chuhan egtb: %s: %s\n", a->argv[i], err);
+            status = 2;
+            continue;
+        }
+        b->rules = (uint8_t)a->rules;
+        probe_one(s, b, stdout);
+        if (tb_set_error(s, err, sizeof err)) {
+            fprintf(stderr, "chuhan egtb: %s\n", err);
+            status = 1;
+        }
+    }
+    board_free(b);
+    tb_set_free(s);
+    return status;
+}
+
+static int cmd_stats(EgtbArgs *a)
+{
+    Ending e;
+    char err[512];
+    if (a->argc != 2) {
+        help(stderr);
+        return 2;
+    }
+    if (!ending_parse(a->argv[1], &e, err, sizeof err)) {
+        fprintf(stderr, "chuhan egtb: %s\n", err);
+        return 2;
+    }
+    Ending c = ending_is_canonical(&e) ? e : ending_swap(&e);
+    int status = 0;
+    for (int r = 0; r < 2; r++) {
+        if (!each_rule(a->rules, r))
+            continue;
+        char name[64], path[4200];
+        tb_file_name(&c, (RuleSet)r, name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", a->argv[0], name);
+        TbTable t;
+        if (!tb_file_read(&t, path, &c, (RuleSet)r, err, sizeof err)) {
+            fprintf(stderr, "chuhan egtb: %s\n", err);
+            status = 1;
+            continue;
+        }
+        tb_print_stats(&t, stdout);
+        tb_file_free(&t);
+    }
+    return status;
+}
+
+static int cmd_verify(EgtbArgs *a)
+{
+    if (a->argc < 1) {
+        help(stderr);
+        return 2;
+    }
+    TbSet *s = open_set(a->argv[0]);
+    if (!s)
+        return 2;
+    long mismatches = 0;
+    int status = 0;
+    for (int r = 0; r < 2 && status != 2; r++)
+        if (each_rule(a->rules, r))
+            status = tb_verify_folder(s, a->argv[0], (RuleSet)r, a->argv + 1, a->argc - 1, a->threads, &mismatches, stdout);
+    tb_set_free(s);
+    if (status == 0 && mismatches)
+        status = 1;
+    printf("%ld mismatches\n", mismatches);
+    return status;
+}
+
+int egtb_main(int argc, char **argv)
+{
+    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        help(argc < 1 ? stderr : stdout);
+        return argc < 1 ? 2 : 0;
+    }
+    EgtbArgs a;
+    const char *cmd = argv[0];
+    bool both = strcmp(cmd, "probe") != 0;
+    if (!parse(argc - 1, argv + 1, &a, both))
+        return 2;
+    if (!strcmp(cmd, "build"))
+        return cmd_build(&a);
+    if (!strcmp(cmd, "probe"))
+        return cmd_probe(&a);
+    if (!strcmp(cmd, "stats"))
+        return cmd_stats(&a);
+    if (!strcmp(cmd, "verify"))
+        return cmd_verify(&a);
+    fprintf(stderr, "chuhan egtb: unknown command '%s'\n", cmd);
+    help(stderr);
+    return 2;
+}

@@ -1,0 +1,82 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef _WIN32
+#include <io.h>
+#endif
+
+#include "tb_write.h"
+
+static bool flush_to_disk(FILE *f)
+{
+    if (fflush(f))
+        return false;
+#ifdef _WIN32
+    return _commit(_fileno(f)) == 0;
+#else
+    return fsync(fileno(f)) == 0;
+#endif
+}
+
+/* The flags four positions a byte, red's numbers then black's; NULL when none is set. */
+static uint8_t *pack_flags(const TbTable *t, uint8_t *const flags[2], size_t *bytes)
+{
+    uint64_t n = t->layout.size;
+    bool any = false;
+    for (int side = 0; side < 2 && !any; side++)
+        for (uint64_t i = 0; i < n && !any; i++)
+            any = flags[side][i] != 0;
+    *bytes = (size_t)((2 * n + 3) / 4);
+    uint8_t *packed = any ? calloc(1, *bytes) : NULL;
+    if (packed)
+        for (int side = 0; side < 2; side++)
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t k = (uint64_t)side * n + i;
+                packed[k >> 2] |= (uint8_t)((flags[side][i] & 3) << ((k & 3) * 2));
+            }
+    return packed;
+}
+
+bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, size_t errlen)
+{
+    size_t fbytes = 0;
+    uint8_t *packed = pack_flags(t, flags, &fbytes);
+    t->has_flags = packed != NULL;
+    uint8_t h[TB_HEADER_BYTES];
+    tb_header_write(t, h);
+    size_t n = (size_t)t->layout.size;
+    uint64_t sum = tb_checksum(0, h, sizeof h);
+    /* The checksum runs over one stream: red's values, black's, the flags. */
+    uint8_t *all = malloc(2 * n + (packed ? fbytes : 0));
+    if (!all) {
+        free(packed);
+        snprintf(err, errlen, "%s: not enough memory to write", path);
+        return false;
+    }
+    memcpy(all, t->values[RED], n);
+    memcpy(all + n, t->values[BLACK], n);
+    if (packed)
+        memcpy(all + 2 * n, packed, fbytes);
+    size_t total = 2 * n + (packed ? fbytes : 0);
+    tb_header_seal(h, tb_checksum(sum, all, total));
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(h, 1, sizeof h, f) == sizeof h && fwrite(all, 1, total, f) == total && flush_to_disk(f);
+    if (f && fclose(f))
+        ok = false;
+    free(all);
+    free(packed);
+#ifdef _WIN32
+    if (ok)
+        remove(path);
+#endif
+    if (ok && rename(tmp, path))
+        ok = false;
+    if (!ok) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+    }
+    return ok;
+}

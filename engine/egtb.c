@@ -1,0 +1,218 @@
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "egtb.h"
+
+enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
+enum { UNREAD, READ, REFUSED };
+
+/* A table found in a folder: where, and once read, its contents. */
+typedef struct {
+    uint64_t key;
+    char path[TB_PATH_MAX];
+    atomic_int state;
+    TbTable table;
+} Entry;
+
+struct TbSet {
+    Entry *entry;
+    int entries, men, count[2];
+    int16_t slot[TB_SLOTS]; /* open addressing on the key: entry + 1, 0 for none */
+    size_t memory, used;
+    pthread_mutex_t lock;   /* taken to read a table */
+    char error[TB_PATH_MAX + 128];
+    bool has_error;
+};
+
+/* An ending's table under a rule set, as one number: the counts of its canonical colouring. */
+static uint64_t table_key(const Ending *e, RuleSet r)
+{
+    Ending c = ending_is_canonical(e) ? *e : ending_swap(e);
+    uint64_t k = (uint64_t)r;
+    for (int side = RED; side <= BLACK; side++)
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            k = k << 3 | c.count[side][t];
+    return k | 1ull << 63;
+}
+
+static Entry *find(const TbSet *s, uint64_t key)
+{
+    for (unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51); s->slot[h]; h = (h + 1) % TB_SLOTS)
+        if (s->entry[s->slot[h] - 1].key == key)
+            return &s->entry[s->slot[h] - 1];
+    return NULL;
+}
+
+TbSet *tb_set_new(void)
+{
+    TbSet *s = calloc(1, sizeof *s);
+    if (s && !(s->entry = calloc(TB_ENTRIES_MAX, sizeof *s->entry))) {
+        free(s);
+        return NULL;
+    }
+    if (s) {
+        pthread_mutex_init(&s->lock, NULL);
+        s->memory = (size_t)1 << 30;
+    }
+    return s;
+}
+
+static void forget(TbSet *s)
+{
+    for (int i = 0; i < s->entries; i++)
+        tb_file_free(&s->entry[i].table);
+    memset(s->slot, 0, sizeof s->slot);
+    s->entries = s->men = s->count[0] = s->count[1] = 0;
+    s->used = 0;
+}
+
+void tb_set_free(TbSet *s)
+{
+    if (!s)
+        return;
+    forget(s);
+    pthread_mutex_destroy(&s->lock);
+    free(s->entry);
+    free(s);
+}
+
+void tb_set_memory(TbSet *s, size_t bytes) { s->memory = bytes; }
+int tb_set_men(const TbSet *s) { return s->men; }
+int tb_set_count(const TbSet *s, RuleSet r) { return s->count[r]; }
+
+/* A file named ENDING.RULES.egtb whose ending is canonical: its entry (the first folder's wins). */
+static void consider(TbSet *s, const char *dir, const char *file)
+{
+    char name[TB_NAME_MAX + 32], why[128];
+    size_t len = strlen(file);
+    if (len >= sizeof name || len < 6 || strcmp(file + len - 5, ".egtb"))
+        return;
+    memcpy(name, file, len - 5);
+    name[len - 5] = 0;
+    char *dot = strchr(name, '.');
+    RuleSet r;
+    Ending e;
+    if (!dot)
+        return;
+    *dot = 0;
+    if (!tb_rules_parse(dot + 1, &r) || !ending_parse(name, &e, why, sizeof why) || !ending_is_canonical(&e))
+        return;
+    uint64_t key = table_key(&e, r);
+    if (find(s, key) || s->entries == TB_ENTRIES_MAX || strlen(dir) + len + 2 > TB_PATH_MAX)
+        return;
+    Entry *en = &s->entry[s->entries++];
+    en->key = key;
+    snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
+    atomic_store(&en->state, UNREAD);
+    unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51);
+    while (s->slot[h])
+        h = (h + 1) % TB_SLOTS;
+    s->slot[h] = (int16_t)s->entries;
+    s->count[r]++;
+    if (ending_men(&e) > s->men)
+        s->men = ending_men(&e);
+}
+
+static bool scan(TbSet *s, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    for (struct dirent *f; (f = readdir(d));)
+        consider(s, dir, f->d_name);
+    closedir(d);
+    return true;
+}
+
+/* The next folder of a list: up to ';', or ':' unless it follows a lone drive letter. */
+static const char *next_dir(const char *p, char *out, size_t len)
+{
+    size_t n = 0;
+    for (; *p && *p != ';' && !(*p == ':' && !(n == 1 && ((p[1] == '/' || p[1] == '\\')))); p++)
+        if (n + 1 < len)
+            out[n++] = *p;
+    out[n] = 0;
+    return *p ? p + 1 : p;
+}
+
+bool tb_set_paths(TbSet *s, const char *paths, char *err, size_t errlen)
+{
+    forget(s);
+    bool ok = true;
+    char dir[TB_PATH_MAX];
+    for (const char *p = paths; *p;) {
+        p = next_dir(p, dir, sizeof dir);
+        if (*dir && !scan(s, dir)) {
+            snprintf(err, errlen, "cannot read the folder %s", dir);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static void note_error(TbSet *s, const char *why)
+{
+    snprintf(s->error, sizeof s->error, "%s", why);
+    s->has_error = true;
+}
+
+bool tb_set_error(TbSet *s, char *out, size_t len)
+{
+    pthread_mutex_lock(&s->lock);
+    bool had = s->has_error;
+    if (had)
+        snprintf(out, len, "%s", s->error);
+    s->has_error = false;
+    pthread_mutex_unlock(&s->lock);
+    return had;
+}
+
+/* Reads an entry's table under the lock, unless another thread did, or memory would run past the bound. */
+static bool read_entry(TbSet *s, Entry *en, RuleSet r)
+{
+    pthread_mutex_lock(&s->lock);
+    if (atomic_load(&en->state) == UNREAD) {
+        char why[TB_PATH_MAX + 128];
+        TbTable t;
+        if (!tb_file_read(&t, en->path, NULL, r, why, sizeof why)) {
+            note_error(s, why);
+            atomic_store(&en->state, REFUSED);
+        } else if (s->used + t.bytes > s->memory) {
+            snprintf(why, sizeof why, "%.*s: not read, the tables' memory (%zu MB) would be exceeded", TB_PATH_MAX, en->path, s->memory >> 20);
+            note_error(s, why);
+            tb_file_free(&t);
+            atomic_store(&en->state, REFUSED);
+        } else {
+            s->used += t.bytes;
+            en->table = t;
+            atomic_store_explicit(&en->state, READ, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+    return atomic_load_explicit(&en->state, memory_order_acquire) == READ;
+}
+
+bool tb_probe(TbSet *s, const Board *b, TbResult *r)
+{
+    if (!s->entries || board_men(b) > s->men)
+        return false;
+    Ending e = ending_of_board(b);
+    Entry *en = find(s, table_key(&e, (RuleSet)b->rules));
+    if (!en)
+        return false;
+    int state = atomic_load_explicit(&en->state, memory_order_acquire);
+    if (state == REFUSED || (state == UNREAD && !read_entry(s, en, (RuleSet)b->rules)))
+        return false;
+    const TbTable *t = &en->table;
+    TbPos p;
+    tb_from_board(&t->layout, b, &p);
+    int64_t i = tb_index(&t->layout, &p);
+    if (i < 0)
+        return false;
+    r->value = t->values[p.side][i];
+    r->flags = tb_flags(t, p.side, (uint64_t)i);
+    return r->value != TB_NONE;
+}

@@ -1,0 +1,44 @@
+/*
+ * Endgame tables as an engine uses them: the folders to look in, each table
+ * read whole when a position of its ending is first asked about, at most a
+ * set amount of memory in all (a table that would pass it stays unread), and
+ * a position's value under the rules its board plays by. Any number of
+ * threads may probe one set at once; setting the folders may not run beside
+ * a probe.
+ */
+#ifndef CHUHAN_EGTB_H
+#define CHUHAN_EGTB_H
+
+#include "egtb_file.h"
+
+typedef struct TbSet TbSet;
+
+TbSet *tb_set_new(void);
+void tb_set_free(TbSet *s);
+/*
+ * Looks in these folders (separated by ';', or by ':' where it is no drive
+ * letter's) for tables, forgetting those read before. An empty string leaves
+ * none. A folder that cannot be read: false and why, the others kept.
+ */
+bool tb_set_paths(TbSet *s, const char *paths, char *err, size_t errlen);
+void tb_set_memory(TbSet *s, size_t bytes);
+/* The most men of any table found, 0 for none. */
+int tb_set_men(const TbSet *s);
+/* Tables found, by rule set. */
+int tb_set_count(const TbSet *s, RuleSet r);
+
+typedef struct {
+    uint8_t value; /* for the side to move, as egtb_file.h */
+    uint8_t flags; /* TB_FLAG_RULE, TB_FLAG_LIMIT */
+} TbResult;
+
+/*
+ * The value of the board's position by its rules, reading the table if it is
+ * not yet in memory. False where no table holds it (or it could not be read:
+ * tb_set_error says why).
+ */
+bool tb_probe(TbSet *s, const Board *b, TbResult *r);
+/* The last table that failed to load and why, once; NULL when none has since the last call. */
+bool tb_set_error(TbSet *s, char *out, size_t len);
+
+#endif
