@@ -133,8 +133,12 @@ typedef struct {
     uint8_t value; /* for the mover after it */
 } Scored;
 
-/* The mover's value after each legal move, best first: shortest wins, then draws, then longest losses. */
-static int scored_moves(TbSet *s, Board *b, Scored out[MAX_MOVES])
+/*
+ * The mover's value after each legal move, best first: shortest wins, then
+ * draws, then longest losses. Where the position's result stands without the
+ * perpetual-check rule, a successor that needs the rule counts as a draw.
+ */
+static int scored_moves(TbSet *s, Board *b, bool rule, Scored out[MAX_MOVES])
 {
     Move list[MAX_MOVES];
     int n = gen_legal(b, list), k = 0;
@@ -145,6 +149,8 @@ static int scored_moves(TbSet *s, Board *b, Scored out[MAX_MOVES])
         unmake_move(b);
         if (!known)
             continue;
+        if ((r.flags & TB_FLAG_RULE) && !rule)
+            r.value = TB_DRAW;
         uint8_t v = tb_loss(r.value) ? tb_value(tb_plies(r.value) + 1) : tb_win(r.value) ? tb_value(tb_plies(r.value) + 1) : TB_DRAW;
         int j = k++;
         /* rank: wins by distance, then draws, then losses by distance, longest first */
@@ -171,7 +177,7 @@ static void probe_one(TbSet *s, Board *b, FILE *out)
     verdict(r.value, text, sizeof text);
     fprintf(out, "%s%s%s", text, r.flags & TB_FLAG_RULE ? " rule" : "", r.flags & TB_FLAG_LIMIT ? " limit" : "");
     Scored moves[MAX_MOVES];
-    int n = scored_moves(s, b, moves);
+    int n = scored_moves(s, b, r.flags & TB_FLAG_RULE, moves);
     for (int i = 0; i < n; i++) {
         bool keeps = tb_win(r.value) ? tb_win(moves[i].value) : tb_loss(r.value) ? true : moves[i].value == TB_DRAW;
         if (!keeps)

@@ -26,6 +26,8 @@ struct Engine {
     Pool pool;
     SearchOptions opt;
     Network *own_net;            /* one loaded from a file, or NULL: the built-in one */
+    TbSet *tables;               /* endgame tables, or NULL */
+    int table_men;               /* the most men of any of them: more, and no probe is tried */
     Skill skill;                 /* this search's level and variety */
     int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
     uint64_t rng;                /* the seeded generator of skill_choose */
@@ -122,6 +124,7 @@ void engine_free(Engine *e)
     tt_free(&e->tt);
     pool_free(&e->pool);
     nnue_free(e->own_net);
+    tb_set_free(e->tables);
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -153,6 +156,25 @@ bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen)
     search_clear(e); /* the table's static values are the old network's */
     return true;
 }
+
+bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen)
+{
+    if (!e->tables && !(e->tables = tb_set_new())) {
+        snprintf(err, errlen, "not enough memory for endgame tables");
+        return false;
+    }
+    bool ok = tb_set_paths(e->tables, paths, err, errlen);
+    e->table_men = tb_set_men(e->tables);
+    return ok;
+}
+
+void engine_set_tablebase_memory(Engine *e, size_t mb)
+{
+    if (e->tables || (e->tables = tb_set_new()))
+        tb_set_memory(e->tables, mb << 20);
+}
+
+bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }
 
 void search_clear(Engine *e)
 {
@@ -217,6 +239,36 @@ static int rule_value(Thread *t, int ply)
     if (natural_limit_reached(b) || dead_draw(b))
         return has_legal_move(b) ? VALUE_DRAW : mated_in(ply);
     return VALUE_NONE;
+}
+
+/*
+ * The endgame tables' value of the position, if they hold it and can say it
+ * exactly: a draw (or a result the natural limit undoes) as a draw, a mate
+ * as a mate score, a result of the perpetual-check rule as a rule score.
+ * Where the plies already counted towards the natural limit may end the game
+ * first, or the distance is past what scores hold, they say nothing.
+ */
+static bool table_value(Thread *t, int ply, int *v)
+{
+    Engine *e = t->engine;
+    Board *b = &t->board;
+    TbResult r;
+    if (!e->table_men || board_men(b) > e->table_men || !tb_probe(e->tables, b, &r))
+        return false;
+    atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1, memory_order_relaxed);
+    int plies = tb_plies(r.value), end = ply + plies;
+    if (r.value == TB_DRAW || (r.flags & TB_FLAG_LIMIT)) {
+        *v = VALUE_DRAW;
+        return true;
+    }
+    if (natural_count(b) + plies > natural_limit(b->rules) || end >= ((r.flags & TB_FLAG_RULE) ? MAX_PLY : 2 * MAX_PLY))
+        return false;
+    bool win = tb_win(r.value);
+    if (r.flags & TB_FLAG_RULE)
+        *v = win ? rule_win(end) : rule_loss(end);
+    else
+        *v = win ? mate_in(end) : mated_in(end);
+    return true;
 }
 
 /* Whether the side has a rook, horse or cannon: without one, zugzwang is real and null moves lie. */
@@ -468,6 +520,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     if (hit && !pv_node && tte.depth >= depth && tt_settles(&tte, alpha, beta))
         return tte.score;
 
+    /* 4a. The endgame tables: a position they hold needs no search. */
+    int tb;
+    if (!root && table_value(t, ply, &tb))
+        return tb;
+
     /* 5. The static value, and whether it improves on ours two plies back. */
     int eval;
     bool improving = false;
@@ -624,6 +681,7 @@ static void report(const Thread *t, int index, int depth, int bound)
         .nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000,
         .time_ms = ms,
         .hashfull = tt_hashfull(&e->tt),
+        .tbhits = pool_tbhits(&e->pool),
         .pv_len = rm->pv_len,
         .pv = rm->pv,
     };
@@ -850,6 +908,37 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
 }
 
 /*
+ * In a position the endgame tables hold, only the root moves that keep their
+ * best result: the shortest mate, the longest resistance, a drawing move.
+ * All of them, where a move's successor is one the tables cannot value
+ * exactly, and where several lines or a level's choice are asked for.
+ */
+static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
+{
+    TbResult root;
+    if (!e->table_men || board_men(&t->board) > e->table_men || e->lines > 1 || !tb_probe(e->tables, &t->board, &root))
+        return n;
+    int value[MAX_MOVES], best = -VALUE_INF;
+    for (int i = 0; i < n; i++) {
+        TbResult r;
+        make_move(&t->board, moves[i]);
+        bool known = table_value(t, 1, &value[i]) && tb_probe(e->tables, &t->board, &r);
+        unmake_move(&t->board);
+        if (!known)
+            return n;
+        /* A result that stands without the perpetual-check rule is kept by moves that do not need it. */
+        value[i] = (r.flags & TB_FLAG_RULE) && !(root.flags & TB_FLAG_RULE) ? VALUE_DRAW : -value[i];
+        if (value[i] > best)
+            best = value[i];
+    }
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (value[i] == best)
+            moves[kept++] = moves[i];
+    return kept;
+}
+
+/*
  * Every thread at the root with the same root moves; returns how many (0:
  * nothing to search). A board without accumulators is evaluated by hand.
  */
@@ -863,9 +952,11 @@ static int prepare_threads(Engine *e, const Board *root, const SearchLimits *lim
     }
     Move moves[MAX_MOVES];
     int n = root_moves(&e->pool.threads[0].board, limits, moves);
+    n = table_root_moves(e, &e->pool.threads[0], moves, n);
     for (int i = 0; n && i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
         atomic_store(&t->nodes, 0);
+        atomic_store(&t->tbhits, 0);
         t->root_hply = root->hply;
         t->nroot = n;
         t->completed_depth = t->seldepth = 0;

@@ -9,6 +9,7 @@
 #define CHUHAN_SEARCH_H
 
 #include "board.h"
+#include "egtb.h"
 #include "nnue.h"
 #include "score.h"
 #include "tt.h"
@@ -49,6 +50,7 @@ typedef struct {
     uint64_t nodes, nps;
     int64_t time_ms;
     int hashfull;
+    uint64_t tbhits;              /* positions the endgame tables valued */
     int pv_len;
     const Move *pv;
 } SearchInfo;
@@ -101,6 +103,17 @@ const Network *engine_network(const Engine *e);
  * reason in err. Not during a search.
  */
 bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen);
+/*
+ * Endgame tables from these folders (egtb.h; "" for none), read as positions
+ * of their endings come up, within `mb` megabytes; false, with the reason,
+ * when a folder cannot be read (the others are used). Not during a search.
+ * In the search a position inside the tables is valued by them; at the root
+ * only the moves that keep the table's best result are searched.
+ */
+bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen);
+void engine_set_tablebase_memory(Engine *e, size_t mb);
+/* A table that could not be read during the last search, and why, once. */
+bool engine_tablebase_error(Engine *e, char *out, size_t len);
 /* Forgets everything learnt: hash and histories. */
 void search_clear(Engine *e);
 

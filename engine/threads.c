@@ -41,6 +41,14 @@ uint64_t pool_nodes(const Pool *p)
     return n;
 }
 
+uint64_t pool_tbhits(const Pool *p)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < p->size; i++)
+        n += atomic_load_explicit(&p->threads[i].tbhits, memory_order_relaxed);
+    return n;
+}
+
 void pool_start_helpers(Pool *p, void *(*fn)(void *), int count)
 {
     /* A helper the system refuses to start simply does not take part. */

@@ -45,6 +45,7 @@ typedef struct {
      * their speed).
      */
     _Alignas(64) _Atomic uint64_t nodes;
+    _Atomic uint64_t tbhits;
 } Thread;
 
 /* An engine's threads; thread 0 is the caller's own. All zero is an empty pool. */
@@ -61,6 +62,7 @@ typedef struct {
 bool pool_resize(Pool *p, int n, struct Engine *engine);
 void pool_free(Pool *p);
 uint64_t pool_nodes(const Pool *p);
+uint64_t pool_tbhits(const Pool *p);
 
 /* Starts fn on threads 1 to count - 1, in the background; pool_join_helpers() waits for them. */
 void pool_start_helpers(Pool *p, void *(*fn)(void *), int count);

@@ -206,7 +206,8 @@ static void new_game(Session *s)
 static void features(void)
 {
     out_line("feature myname=\"Chuhan " CHUHAN_VERSION "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
-             "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1 name=1");
+             "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1 name=1 "
+             "egt=\"xiangqi\"");
     options_print(DIALECT_CECP);
     out_line("feature done=1");
 }
@@ -406,6 +407,15 @@ static bool cecp_command(Session *s, char **tok, int n)
             report_error(s, "only xiangqi is played");
     } else if (!strcasecmp(cmd, "ping")) {
         out_line("pong %s", n > 1 ? tok[1] : "");
+    } else if (!strcasecmp(cmd, "egtpath")) {
+        char text[4096], err[512];
+        if (n < 3 || strcasecmp(tok[1], "xiangqi")) {
+            report_error(s, "egtpath needs the type xiangqi and a folder");
+        } else {
+            join_tokens(tok + 2, n - 2, text, sizeof text);
+            if (!options_set(s, "EGTBPath", text, err, sizeof err))
+                report_error(s, "%s", err);
+        }
     } else if (!strcasecmp(cmd, "option")) {
         char text[256];
         join_tokens(tok + 1, n - 1, text, sizeof text);
@@ -431,7 +441,7 @@ static LineTiming cecp_timing(const Session *s, char **tok, int n)
 {
     /* The first end the search by drop_search(), the others by session_stop(), which lets it move. */
     static const char *const dropping[] = { "quit",  "new",    "setboard", "go",   "playother", "force",  "white",
-                                            "black", "result", "undo",     "remove", "analyze", "exit", "option" };
+                                            "black", "result", "undo",     "remove", "analyze", "exit", "option", "egtpath" };
     static const char *const waiting[] = { "memory", "cores", "bench" };
     const char *cmd = tok[0];
     if (word_in(cmd, dropping, sizeof dropping / sizeof *dropping))

@@ -17,7 +17,7 @@ typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionTy
 typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
     O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
-    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION,
+    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION, O_EGTB_PATH, O_EGTB_MEMORY,
 } OptionId;
 
 typedef struct {
@@ -31,6 +31,8 @@ typedef struct {
 
 /* The EvalFile value that stands for the network built into the executable. */
 #define EMBEDDED_NET "<embedded>"
+/* The EGTBPath value for no tables, as UCI GUIs write an empty string. */
+#define NO_PATH "<empty>"
 
 static const OptionDef defs[] = {
     /* UCCI GUIs expect usemillisec first, before they send any go. */
@@ -51,6 +53,9 @@ static const OptionDef defs[] = {
     { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
     { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 } },
     { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
+    /* Endgame tables (docs/egtb.md): folders separated by ';', and the megabytes they may fill. XBoard: egtpath. */
+    { O_EGTB_PATH, "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { NO_PATH } },
+    { O_EGTB_MEMORY, "EGTBMemory", NULL, true, OPT_SPIN, 16, 1 << 20, 1024, { 0 } },
     /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
     { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
     { O_ELO, "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 } },
@@ -269,6 +274,13 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
     case O_EVALFILE:
         session_stop(s);
         return engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
+    case O_EGTB_PATH:
+        session_stop(s);
+        return engine_set_tablebases(s->engine, strcmp(value, NO_PATH) ? value : "", err, errlen);
+    case O_EGTB_MEMORY:
+        session_stop(s);
+        engine_set_tablebase_memory(s->engine, (size_t)v.num);
+        return true;
     case O_PROMOTION:
         if (v.flag)
             snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");

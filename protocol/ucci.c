@@ -45,7 +45,7 @@ static void ucci_info(void *ctx, const SearchInfo *i)
     out_text("info depth %d score %d pv", i->depth, ucci_score(i->score));
     print_moves(s, &s->search_board, i->pv, i->pv_len);
     out_end();
-    out_line("info time %" PRId64 " nodes %" PRIu64, i->time_ms, i->nodes);
+    out_line("info time %" PRId64 " nodes %" PRIu64 " tbhits %" PRIu64, i->time_ms, i->nodes, i->tbhits);
 }
 
 static void ucci_currmove(void *ctx, int depth, Move move, int number)

@@ -35,8 +35,8 @@ static void uci_info(void *ctx, const SearchInfo *i)
         wdl_of(i->score, board_men(&s->search_board), wdl);
         out_text(" wdl %d %d %d", wdl[0], wdl[1], wdl[2]);
     }
-    out_text(" nodes %" PRIu64 " nps %" PRIu64 " hashfull %d time %" PRId64 " pv", i->nodes, i->nps, i->hashfull,
-             i->time_ms);
+    out_text(" nodes %" PRIu64 " nps %" PRIu64 " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv", i->nodes, i->nps,
+             i->hashfull, i->tbhits, i->time_ms);
     print_moves(s, &s->search_board, i->pv, i->pv_len);
     out_end();
 }

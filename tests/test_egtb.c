@@ -1,0 +1,237 @@
+/* Endgame tables: the index, and the egtb command and the engine's use of tables as the real binary gives them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../engine/egtb_index.h"
+#include "common.h"
+#include "engine_pipe.h"
+
+TestSuite(egtb, .init = setup_tables, .timeout = 120);
+
+/* Runs a shell command; its output (stdout and stderr as the command says) goes to out, its exit status is returned. */
+static int run(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int run(char *out, size_t cap, const char *fmt, ...)
+{
+    char command[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(command, sizeof command, fmt, ap);
+    va_end(ap);
+    FILE *p = popen(command, "r");
+    cr_assert(p, "cannot run %s", command);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A fresh folder for one test's tables. */
+static void fresh_dir(char dir[64])
+{
+    snprintf(dir, 64, "/tmp/chuhan-egtb-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir)
+{
+    char out[64];
+    run(out, sizeof out, "rm -rf %s", dir);
+}
+
+static char out[1 << 16];
+
+Test(egtb, every_number_of_an_ending_is_one_position_and_back)
+{
+    Ending e;
+    char err[128];
+    cr_assert(ending_parse("KRPkab", &e, err, sizeof err), "%s", err);
+    static TbLayout l;
+    tb_layout(&l, &e);
+    cr_assert_eq(l.size, 45ull * 90 * 55 * 5 * 7, "generals' 45 pairs, rook 90, pawn 55, advisor 5, elephant 7");
+    uint64_t used = 0;
+    for (uint64_t i = 0; i < l.size; i += 7) {
+        TbPos p;
+        tb_position(&l, i, &p);
+        int64_t back = tb_index(&l, &p);
+        cr_assert(back >= 0);
+        /* With both generals on the middle file a position and its mirror share the smaller number. */
+        if ((uint64_t)back == i)
+            used++;
+        else
+            cr_assert(sq_file(p.sq[0]) == 4 && sq_file(p.sq[1]) == 4 && (uint64_t)back < i);
+    }
+    cr_assert_gt(used, l.size / 7 * 9 / 10);
+}
+
+Test(egtb, endings_are_named_and_checked)
+{
+    Ending e;
+    char err[128], name[TB_NAME_MAX];
+    cr_assert(ending_parse("KNPkab", &e, err, sizeof err));
+    ending_name(&e, name);
+    cr_assert_str_eq(name, "KNPkab");
+    cr_assert(ending_parse("KPNkea", &e, err, sizeof err), "letters in any order, E for an elephant");
+    ending_name(&e, name);
+    cr_assert_str_eq(name, "KNPkab");
+    cr_assert_not(ending_is_canonical(&e) && false);
+    Ending s = ending_swap(&e);
+    cr_assert_not(ending_is_canonical(&s), "the stronger side is red in the stored table");
+    cr_assert_not(ending_parse("KAAAk", &e, err, sizeof err));
+    cr_assert_str_eq(err, "KAAAk: red has at most 2 A");
+    cr_assert_not(ending_parse("KPPPPPPk", &e, err, sizeof err));
+    cr_assert_not(ending_parse("Rk", &e, err, sizeof err));
+    cr_assert_str_eq(err, "Rk: red has no general");
+    cr_assert_not(ending_parse("KXk", &e, err, sizeof err));
+}
+
+Test(egtb, a_build_makes_the_captured_endings_first_and_verifies)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk 2>&1", dir), 0, "%s", out);
+    cr_assert_eq(run(out, sizeof out, "ls %s", dir), 0);
+    cr_assert_str_eq(out, "KRk.asian.egtb\nKRk.repetition-draw.egtb\nKk.asian.egtb\nKk.repetition-draw.egtb\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb stats %s kRK --rules asian", dir), 0, "either colouring names it");
+    cr_assert(strstr(out, "KRk asian: 4401 positions"), "%s", out);
+    cr_assert(strstr(out, "red to move: 1917 wins, 0 draws, 0 losses"), "%s", out);
+    cr_assert(strstr(out, "black to move: 0 wins, 54 draws, 2430 losses"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s", dir), 0, "%s", out);
+    cr_assert(strstr(out, "\n0 mismatches\n"), "%s", out);
+    remove_dir(dir);
+}
+
+Test(egtb, probe_gives_the_verdict_and_the_moves_that_keep_it)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules asian 2>/dev/null", dir), 0);
+    cr_assert_eq(run(out, sizeof out,
+                     "./chuhan egtb probe %s '4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1' '3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1' "
+                     "'4k4/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1' '4k4/9/9/9/9/9/9/9/9/3K1A3 w - - 0 1'",
+                     dir),
+                 0);
+    cr_assert_str_eq(out, "win 2 i0i8:2 i0e0:2 d0d1:3 i0i1:3 i0i2:3 i0i3:3 i0i4:3 i0i5:3 i0i6:3 i0i7:3 i0i9:3 i0h0:3 "
+                          "i0g0:3 i0f0:3\n"
+                          "loss 1 d9d8:1\n"
+                          "draw e9e8\n"
+                          "none\n");
+    /* The same position seen from the other side: the table of the swapped colours answers. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '3k4r/9/9/9/9/9/9/9/9/4K4 b - - 0 1'", dir), 0);
+    cr_assert(!strncmp(out, "win 2 ", 6), "%s", out);
+    remove_dir(dir);
+}
+
+Test(egtb, a_defender_that_holds_only_by_perpetual_check_loses_under_asian_rules)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    /* Black's horse can only check from h1 for ever: every other move loses to the rook. */
+    const char *fen = "9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1";
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules repetition-draw", dir, fen), 0);
+    cr_assert_str_eq(out, "draw i3h1\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules asian", dir, fen), 0);
+    cr_assert(!strncmp(out, "loss 0 rule ", 12), "%s", out);
+    /* Red to move mates in 3 without the rule; the moves that win only by it do not count as keeping that. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1'", dir), 0);
+    cr_assert_str_eq(out, "win 3 c4e4:3 c4c7:6 f0f1:7 c4c2:7 c4c1:7 c4c3:9\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb stats %s KRkn", dir), 0);
+    cr_assert(strstr(out, "KRkn asian: 380325 positions"), "%s", out);
+    cr_assert(strstr(out, "red to move: 173562 wins, 39 draws, 504 losses"), "%s", out);
+    cr_assert(strstr(out, "red to move: 173250 wins, 351 draws, 504 losses"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", dir), 0, "%s", out);
+    remove_dir(dir);
+}
+
+Test(egtb, bad_input_is_refused_with_a_reason)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KAAAk 2>&1", dir), 2);
+    cr_assert_str_eq(out, "chuhan egtb: KAAAk: red has at most 2 A\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkppppppp 2>&1", dir), 2);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s RRk 2>&1", dir), 2);
+    cr_assert_str_eq(out, "chuhan egtb: RRk: red has no general\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules chinese 2>&1", dir), 2);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe /no/such/folder 'x' 2>&1"), 2);
+    cr_assert_str_eq(out, "chuhan egtb: cannot read the folder /no/such/folder\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb frobnicate 2>&1 >/dev/null"), 2);
+
+    /* A damaged table is refused by its checksum, a cut one by its length: no answer from either. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KNk --rules asian 2>/dev/null", dir), 0);
+    cr_assert_eq(run(out, sizeof out, "printf 'x' | dd of=%s/KNk.asian.egtb bs=1 seek=3000 conv=notrunc 2>/dev/null", dir), 0);
+    const char *fen = "4k4/9/9/9/9/9/9/9/9/3K1N3 w - - 0 1";
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "none\n"), "%s", out);
+    cr_assert(strstr(out, "KNk.asian.egtb: checksum mismatch: the file is damaged"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "truncate -s 5000 %s/KNk.asian.egtb && ./chuhan egtb probe %s '%s' 2>&1", dir, dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: truncated"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KNk --rules asian", dir), 1);
+    remove_dir(dir);
+}
+
+static void expect_search(Engine *e, const char *want_score, const char *want_move)
+{
+    char line[4096], last[4096] = "";
+    while (engine_line(e, line, sizeof line, 20000) && strncmp(line, "bestmove", 8))
+        if (!strncmp(line, "info depth", 10))
+            snprintf(last, sizeof last, "%s", line);
+    cr_assert(strstr(last, want_score), "%s", last);
+    cr_assert(strstr(last, " tbhits ") && !strstr(last, " tbhits 0 "), "%s", last);
+    cr_assert(!strncmp(line, want_move, strlen(want_move)), "%s", line);
+}
+
+Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    Engine e;
+    engine_open(&e);
+    engine_send(&e, "uci");
+    cr_assert(engine_expect(&e, "option name EGTBPath type string default <empty>", NULL, 0, 5000));
+    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_send(&e, "setoption name EGTBPath value /no/such/folder");
+    engine_expect_line(&e, "info string error: cannot read the folder /no/such/folder", 5000);
+    engine_send(&e, "setoption name EGTBPath value %s", dir);
+    /* Without the rule red mates in 3 (c4e4), where a rook move to c5 would win only by it. */
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
+    engine_send(&e, "go depth 6");
+    expect_search(&e, " score mate 3 ", "bestmove c4e4");
+    engine_send(&e, "setoption name Rules value repetition-draw");
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1");
+    engine_send(&e, "go depth 6");
+    expect_search(&e, " score cp 0 ", "bestmove i3h1");
+    engine_close(&e, 5000);
+
+    engine_open(&e);
+    engine_send(&e, "ucci");
+    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+    engine_send(&e, "setoption egtbpaths %s", dir);
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
+    engine_send(&e, "go depth 6");
+    char line[4096];
+    cr_assert(engine_expect(&e, "info time", line, sizeof line, 20000));
+    cr_assert(strstr(line, " tbhits ") && !strstr(line, " tbhits 0"), "%s", line);
+    cr_assert(engine_expect(&e, "bestmove c4e4", NULL, 0, 20000));
+    engine_close(&e, 5000);
+
+    engine_open(&e);
+    engine_send(&e, "xboard");
+    engine_send(&e, "protover 2");
+    cr_assert(engine_expect(&e, "feature myname", line, sizeof line, 5000));
+    cr_assert(strstr(line, "egt=\"xiangqi\""), "%s", line);
+    engine_send(&e, "egtpath xiangqi /no/such/folder");
+    cr_assert(engine_expect(&e, "Error (cannot read the folder /no/such/folder): egtpath", NULL, 0, 5000));
+    engine_send(&e, "egtpath xiangqi %s", dir);
+    engine_send(&e, "setboard 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
+    engine_send(&e, "sd 6");
+    engine_send(&e, "go");
+    cr_assert(engine_expect(&e, "move c4e4", NULL, 0, 20000));
+    engine_close(&e, 5000);
+    remove_dir(dir);
+}
