@@ -1,0 +1,143 @@
+#include <stdlib.h>
+
+#include "../engine/attack.h"
+#include "../engine/movegen.h"
+#include "parallel.h"
+#include "solver.h"
+
+static void toggle(Board *b, int sq)
+{
+    b->rank_occ[sq_rank(sq)] ^= (uint16_t)(1u << sq_file(sq));
+    b->file_occ[sq_file(sq)] ^= (uint16_t)(1u << sq_rank(sq));
+}
+
+void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p)
+{
+    if (!prev) {
+        tb_to_board(&s->lay, p, b);
+        return;
+    }
+    for (int m = 0; m < s->lay.men; m++) {
+        b->sq[prev->sq[m]] = EMPTY;
+        toggle(b, prev->sq[m]);
+    }
+    for (int m = 0; m < s->lay.men; m++) {
+        b->sq[p->sq[m]] = s->man_piece[m];
+        b->pos[s->man_piece[m]] = p->sq[m];
+        toggle(b, p->sq[m]);
+    }
+    b->side = p->side;
+    b->hply = 0;
+}
+
+static uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
+static uint8_t wmin(uint8_t a, uint8_t b) { return !a ? b : !b ? a : a < b ? a : b; }
+
+/* What a capture on the board (just made) leads to, for the side that made it, by both reckonings. */
+static void value_capture(Solver *s, Board *b, int cap, uint64_t i, int side)
+{
+    const TbTable *c = &s->child[piece_side(cap)][piece_type_of[cap]];
+    TbPos q;
+    tb_from_board(&c->layout, b, &q);
+    int64_t ci = tb_index(&c->layout, &q);
+    uint8_t v = c->values[q.side][ci], limit = tb_flags(c, q.side, (uint64_t)ci) & TB_FLAG_LIMIT;
+    if (tb_loss(v)) {
+        s->capwin[side][i] = wmin(s->capwin[side][i], tb_value(tb_plies(v) + 1));
+        s->bits[side][i] |= B_ESC;
+    } else if (tb_win(v)) {
+        s->worst[side][i] = umax(s->worst[side][i], tb_value(tb_plies(v) + 1));
+    } else {
+        s->bits[side][i] |= B_ESC;
+    }
+    /* For the natural limit a capture into a result within the limit ends the count: one ply. */
+    if (tb_loss(v) && !limit) {
+        s->capwin2[side][i] = tb_value(1);
+        s->bits[side][i] |= B_ESC2;
+    } else if (tb_win(v) && !limit) {
+        s->worst2[side][i] = umax(s->worst2[side][i], tb_value(1));
+    } else {
+        s->bits[side][i] |= B_ESC2;
+    }
+}
+
+/* A legal position: values a mate now or a lost end by captures, counts its distinct quiet successors. */
+static void position_moves(Solver *s, Board *b, const Walker *w)
+{
+    uint64_t i = w->index;
+    int side = w->p.side;
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list), ns = 0;
+    if (!n) {
+        s->val[side][i] = tb_value(0);
+        return;
+    }
+    uint64_t succ[MAX_MOVES];
+    for (int k = 0; k < n; k++) {
+        int from = move_from(list[k]), to = move_to(list[k]), cap = b->sq[to];
+        if (!cap) {
+            succ[ns++] = walker_index_after(s, w, w->man_at[from], to);
+            continue;
+        }
+        make_move(b, list[k]);
+        value_capture(s, b, cap, i, side);
+        unmake_move(b);
+    }
+    s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)dedupe_numbers(succ, ns);
+    if (!ns && !(s->bits[side][i] & B_ESC))
+        s->val[side][i] = s->worst[side][i];
+}
+
+typedef struct {
+    Solver *s;
+    int t, nt;
+} Job;
+
+/*
+ * A number stands for a position when its men are on distinct points, it is
+ * the position's own number (both generals on the middle file share one with
+ * the mirror), and the side not to move is not in check.
+ */
+static void *first_pass_part(void *arg)
+{
+    Job *job = arg;
+    Solver *s = job->s;
+    Board *b = board_new();
+    Walker w;
+    TbPos last;
+    bool placed = false;
+    uint64_t lo = s->n * (uint64_t)job->t / (uint64_t)job->nt, hi = s->n * (uint64_t)(job->t + 1) / (uint64_t)job->nt;
+    for (uint64_t i = lo; b && i < hi; i++) {
+        walker_set(s, &w, i, RED);
+        bool ok = w.plain || (uint64_t)tb_index(&s->lay, &w.p) == i;
+        for (int a = 0; ok && a < s->lay.men; a++)
+            for (int c = a + 1; c < s->lay.men; c++)
+                ok = ok && w.p.sq[a] != w.p.sq[c];
+        if (!ok) {
+            s->val[RED][i] = s->val[BLACK][i] = TB_NONE;
+            continue;
+        }
+        board_of(s, b, placed ? &last : NULL, &w.p);
+        last = w.p, placed = true;
+        for (int side = RED; side <= BLACK; side++) {
+            w.p.side = b->side = side;
+            if (king_attacked(b, !side))
+                s->val[side][i] = TB_NONE;
+            else
+                position_moves(s, b, &w);
+        }
+    }
+    if (!b)
+        s->out_of_memory = true;
+    board_free(b);
+    return NULL;
+}
+
+void first_pass(Solver *s, int threads)
+{
+    int nt = threads < 1 ? 1 : threads > PARALLEL_MAX ? PARALLEL_MAX : threads;
+    Job jobs[PARALLEL_MAX];
+    void *args[PARALLEL_MAX];
+    for (int t = 0; t < nt; t++)
+        jobs[t] = (Job){ s, t, nt }, args[t] = &jobs[t];
+    parallel_run(nt, first_pass_part, args);
+}

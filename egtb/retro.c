@@ -1,0 +1,158 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/tables.h"
+#include "solver.h"
+#include "unmove.h"
+
+void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
+{
+    const TbLayout *l = &s->lay;
+    tb_position(l, index, &w->p);
+    w->p.side = side;
+    w->index = index;
+    w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
+    for (int g = 0; g < l->ngroups; g++)
+        w->rank[g] = tb_group_rank(l, g, w->p.sq + l->first[g], false);
+    for (int m = 0; m < l->men; m++)
+        w->man_at[w->p.sq[m]] = (uint8_t)m;
+}
+
+uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
+{
+    const TbLayout *l = &s->lay;
+    TbPos q = w->p;
+    q.sq[m] = (uint8_t)sq;
+    if (!w->plain || m < 2)
+        return (uint64_t)tb_index(l, &q);
+    int g = s->man_group[m];
+    int64_t rank = tb_group_rank(l, g, q.sq + l->first[g], false);
+    return w->index + (uint64_t)(rank - w->rank[g]) * l->stride[g];
+}
+
+void bucket_push(Solver *s, Bucket *b, uint64_t i, int side)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        uint32_t *item = realloc(b->item, cap * sizeof *item);
+        if (!item) {
+            s->out_of_memory = true;
+            return;
+        }
+        b->item = item, b->cap = cap;
+    }
+    b->item[b->n++] = (uint32_t)(i << 1 | (uint64_t)side);
+}
+
+void decide(Solver *s, int side, uint64_t i, int plies)
+{
+    if (plies > TB_MAX_PLIES) {
+        s->overflow = true;
+        plies = TB_MAX_PLIES;
+    }
+    s->val[side][i] = tb_value(plies);
+    if (s->phase > 1)
+        s->bits[side][i] |= B_RULE;
+    if (plies > s->max_level)
+        s->max_level = plies;
+    bucket_push(s, &s->level[plies], i, side);
+}
+
+void queue_decided(Solver *s, uint8_t *const capwin[2])
+{
+    for (int side = 0; side < 2; side++)
+        for (uint64_t i = 0; i < s->n; i++) {
+            uint8_t v = s->val[side][i], c = capwin[side][i];
+            if (tb_decided(v)) {
+                bucket_push(s, &s->level[tb_plies(v)], i, side);
+                if (tb_plies(v) > s->max_level)
+                    s->max_level = tb_plies(v);
+            } else if (v == 0 && c) {
+                bucket_push(s, &s->capture[tb_plies(c)], i, side);
+                if (tb_plies(c) > s->max_level)
+                    s->max_level = tb_plies(c);
+            }
+        }
+}
+
+static uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
+
+/* A position whose successor was just decided at `plies` for its side to move. */
+static void predecessor(Solver *s, int side, uint64_t i, int plies)
+{
+    if (s->val[side][i] != 0)
+        return;
+    if (!(plies & 1)) {
+        decide(s, side, i, plies + 1);
+        return;
+    }
+    s->worst[side][i] = umax(s->worst[side][i], tb_value(plies + 1));
+    if (--s->cnt[side][i] == 0 && !(s->bits[side][i] & s->esc))
+        decide(s, side, i, tb_plies(s->worst[side][i]));
+}
+
+int dedupe_numbers(uint64_t *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint64_t x = a[j];
+            a[j] = a[j - 1], a[j - 1] = x;
+        }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!k || a[k - 1] != a[i])
+            a[k++] = a[i];
+    return k;
+}
+
+/* The positions one move back from a decided one, each told once. */
+static void retro(Solver *s, uint64_t i, int side, int plies, const uint8_t empty_board[SQUARE_NB])
+{
+    Walker w;
+    walker_set(s, &w, i, side);
+    uint8_t occ[SQUARE_NB];
+    memcpy(occ, empty_board, sizeof occ);
+    for (int m = 0; m < s->lay.men; m++)
+        occ[w.p.sq[m]] = 1;
+    int mover = !side, np = 0;
+    uint64_t pred[TB_MAX_MEN * UNMOVE_MAX];
+    for (int m = 0; m < s->lay.men; m++) {
+        if (s->man_side[m] != mover)
+            continue;
+        uint8_t from[UNMOVE_MAX];
+        int k = unmove_origins(occ, mover, s->man_type[m], w.p.sq[m], from);
+        for (int j = 0; j < k; j++)
+            pred[np++] = walker_index_after(s, &w, m, from[j]);
+    }
+    np = dedupe_numbers(pred, np);
+    for (int j = 0; j < np; j++)
+        predecessor(s, mover, pred[j], plies);
+}
+
+void solve(Solver *s, uint8_t *const capwin[2])
+{
+    uint8_t empty_board[SQUARE_NB];
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        empty_board[sq] = in_board[sq] ? EMPTY : OFFBOARD;
+    for (int level = 0; level <= s->max_level && level <= TB_MAX_PLIES; level++) {
+        Bucket *c = &s->capture[level], *b = &s->level[level];
+        for (size_t k = 0; k < c->n; k++) {
+            uint64_t i = c->item[k] >> 1;
+            int side = c->item[k] & 1;
+            if (s->val[side][i] == 0 && capwin[side][i] == tb_value(level))
+                decide(s, side, i, level);
+        }
+        /* Deciding at this level never adds to it: a retrograde step is one ply further. */
+        for (size_t k = 0; k < b->n; k++) {
+            uint64_t i = b->item[k] >> 1;
+            int side = b->item[k] & 1;
+            if (s->bits[side][i] & B_DONE)
+                continue;
+            s->bits[side][i] |= B_DONE;
+            retro(s, i, side, level, empty_board);
+        }
+        free(c->item);
+        free(b->item);
+        *c = *b = (Bucket){ 0 };
+    }
+}

@@ -1,0 +1,82 @@
+/*
+ * One ending under one rule set being solved, shared by the steps of a
+ * build: the first pass over every position's moves (first_pass.c), the
+ * retrograde levels (retro.c), the perpetual-check rule (perpetual.c) and
+ * the natural limit (build.c).
+ */
+#ifndef CHUHAN_EGTB_SOLVER_H
+#define CHUHAN_EGTB_SOLVER_H
+
+#include "../engine/egtb_file.h"
+
+/*
+ * Working bits of a position: a capture that escapes a loss (by the
+ * distance-to-mate reckoning, then by the natural limit's), processed as a
+ * frontier, a candidate for the perpetual-check rule, decided by that rule.
+ */
+enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16 };
+
+/* Positions to take up at one level: number << 1 | side to move. */
+typedef struct {
+    uint32_t *item;
+    size_t n, cap;
+} Bucket;
+
+/*
+ * Per position and side to move: the value so far (0 undecided), the
+ * successors not yet known won for the other side (distinct positions after
+ * moves that take nothing), the longest loss among those known and among
+ * captures (as a value), the shortest capture win; a second set of the last
+ * three for the natural limit, and the first pass's counts kept for it.
+ */
+typedef struct {
+    TbLayout lay;
+    RuleSet rules;
+    uint64_t n;
+    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *capwin[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
+    uint8_t *block;
+    TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
+    uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
+    uint8_t esc;     /* B_ESC or B_ESC2: which reckoning the solve runs */
+    int max_level, phase;
+    bool overflow, out_of_memory;
+    Bucket level[TB_MAX_PLIES + 2];   /* positions decided at each distance */
+    Bucket capture[TB_MAX_PLIES + 2]; /* positions a capture wins at each distance, if nothing shorter */
+} Solver;
+
+/*
+ * A position as the passes walk it: its men, number, each group's rank and
+ * which man stands on each square, so that a move's or a move back's number
+ * changes only the moving man's group.
+ */
+typedef struct {
+    TbPos p;
+    uint64_t index;
+    bool plain;           /* neither general on the middle file twice over: numbers change group by group */
+    int64_t rank[2 * PIECE_TYPE_NB];
+    uint8_t man_at[SQUARE_NB];
+} Walker;
+
+void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
+/* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
+uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
+
+/* Sorts numbers and drops repeats; returns how many are left. */
+int dedupe_numbers(uint64_t *a, int n);
+
+void bucket_push(Solver *s, Bucket *b, uint64_t i, int side);
+/* Sets a position's value at a distance, queueing it for that level. */
+void decide(Solver *s, int side, uint64_t i, int plies);
+/* Puts every position decided or won by a capture so far into the queues, then solves level by level. */
+void queue_decided(Solver *s, uint8_t *const capwin[2]);
+void solve(Solver *s, uint8_t *const capwin[2]);
+
+/* The first pass over every position: values of mates and captures, counts of successors. */
+void first_pass(Solver *s, int threads);
+/* Under the Asian rules: decides the positions lost by perpetual check; returns how many. */
+uint64_t perpetual_check(Solver *s);
+
+/* A board for the solver's positions, men set anew from one position to the next. */
+void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p);
+
+#endif
