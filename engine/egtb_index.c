@@ -163,18 +163,44 @@ void tb_layout(TbLayout *l, const Ending *e)
             }
         }
     l->men = 2;
-    l->size = TB_KING_PAIRS;
     for (int side = RED; side <= BLACK; side++)
         for (int t = ADVISOR; t < PIECE_TYPE_NB; t++) {
             int k = e->count[side][t];
             if (!k)
                 continue;
+            l->first[l->ngroups] = (uint8_t)l->men;
             TbGroup *g = &l->group[l->ngroups++];
             group_points(g, side, t, k);
             g->size = l->binom[g->points][k];
             l->men += k;
-            l->size *= g->size;
         }
+    uint64_t stride = 1;
+    for (int g = l->ngroups - 1; g >= 0; g--) {
+        l->stride[g] = stride;
+        stride *= l->group[g].size;
+    }
+    l->king_stride = stride;
+    l->size = stride * TB_KING_PAIRS;
+}
+
+int64_t tb_group_rank(const TbLayout *l, int g, const uint8_t *sq, bool mirror)
+{
+    const TbGroup *gr = &l->group[g];
+    int d[TB_MAX_GROUP];
+    for (int i = 0; i < gr->count; i++) {
+        int pt = sq_point(sq[i]);
+        int v = gr->place[mirror ? point_mirror(pt) : pt];
+        if (v < 0)
+            return -1;
+        int j = i;
+        for (; j > 0 && d[j - 1] > v; j--)
+            d[j] = d[j - 1];
+        d[j] = v;
+    }
+    uint32_t rank = 0;
+    for (int i = 0; i < gr->count; i++)
+        rank += l->binom[d[i]][i + 1];
+    return rank;
 }
 
 /* The number of the position, read through the mirror or not; -1 for a man off its points. */
@@ -186,26 +212,12 @@ static int64_t index_as(const TbLayout *l, const TbPos *p, bool mirror)
     int rd = l->kings[RED].place[rk], bd = l->kings[BLACK].place[bk];
     if (rd < 0 || bd < 0 || l->pair_of[rd][bd] < 0)
         return -1;
-    uint64_t index = (uint64_t)l->pair_of[rd][bd];
-    const uint8_t *sq = p->sq + 2;
+    uint64_t index = (uint64_t)l->pair_of[rd][bd] * l->king_stride;
     for (int g = 0; g < l->ngroups; g++) {
-        const TbGroup *gr = &l->group[g];
-        int d[TB_MAX_GROUP];
-        for (int i = 0; i < gr->count; i++) {
-            int pt = sq_point(sq[i]);
-            int v = gr->place[mirror ? point_mirror(pt) : pt];
-            if (v < 0)
-                return -1;
-            int j = i;
-            for (; j > 0 && d[j - 1] > v; j--)
-                d[j] = d[j - 1];
-            d[j] = v;
-        }
-        uint32_t rank = 0;
-        for (int i = 0; i < gr->count; i++)
-            rank += l->binom[d[i]][i + 1];
-        index = index * gr->size + rank;
-        sq += gr->count;
+        int64_t rank = tb_group_rank(l, g, p->sq + l->first[g], mirror);
+        if (rank < 0)
+            return -1;
+        index += (uint64_t)rank * l->stride[g];
     }
     return (int64_t)index;
 }

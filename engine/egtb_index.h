@@ -74,6 +74,9 @@ typedef struct {
     Ending ending;
     int men, ngroups;
     TbGroup group[2 * PIECE_TYPE_NB];
+    uint8_t first[2 * PIECE_TYPE_NB];     /* each group's first man in a position's list */
+    uint64_t stride[2 * PIECE_TYPE_NB];   /* a number is the generals' pair times king_stride plus each group's rank times its stride */
+    uint64_t king_stride;
     uint64_t size; /* numbers for each side to move */
     /* The generals' pairs the mirror leaves, as points, and the number of each pair of palace places. */
     uint8_t king_pair[TB_KING_PAIRS][2];
@@ -90,6 +93,8 @@ typedef struct {
 void tb_layout(TbLayout *l, const Ending *e);
 /* The number of a position of the layout's ending (its men on distinct points), or -1 when a man stands where its kind never can. */
 int64_t tb_index(const TbLayout *l, const TbPos *p);
+/* A group's combination number, its men on these squares, read through the mirror or not; -1 for a man off its points. */
+int64_t tb_group_rank(const TbLayout *l, int g, const uint8_t *sq, bool mirror);
 /* The position a number stands for (before the mirror, a man may share a point with another: not a position). */
 void tb_position(const TbLayout *l, uint64_t index, TbPos *p);
 

@@ -174,6 +174,8 @@ void engine_set_tablebase_memory(Engine *e, size_t mb)
         tb_set_memory(e->tables, mb << 20);
 }
 
+bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
+
 bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }
 
 void search_clear(Engine *e)

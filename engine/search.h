@@ -112,6 +112,8 @@ bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen);
  */
 bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen);
 void engine_set_tablebase_memory(Engine *e, size_t mb);
+/* The tables' value of a position, where they hold it. */
+bool engine_probe_tables(Engine *e, const Board *b, TbResult *r);
 /* A table that could not be read during the last search, and why, once. */
 bool engine_tablebase_error(Engine *e, char *out, size_t len);
 /* Forgets everything learnt: hash and histories. */

@@ -9,6 +9,7 @@
 #include "../engine/version.h"
 #include "console.h"
 #include "options.h"
+#include "tables.h"
 
 /* Depths of the levels 1 to 10. */
 static const int level_depths[LEVEL_MAX] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
@@ -121,7 +122,7 @@ void strength_text(const Play *p, char *out, size_t cap)
 static void help(void)
 {
     printf("usage: chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
-           "                   [--clock MIN+INC] [--randomness CP] [--fen FEN] [--ascii] [--blind]\n"
+           "                   [--clock MIN+INC] [--randomness CP] [--fen FEN] [--egtb DIR] [--ascii] [--blind]\n"
            "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
            "  --elo N         the engine plays at N Elo, from %d (a beginner) to %d (docs/levels.md)\n"
            "  --depth N       the engine searches N plies a move\n"
@@ -130,6 +131,8 @@ static void help(void)
            "  --clock MIN+INC a clock for each side: minutes for the game, seconds added each move\n"
            "  --randomness CP the engine varies among moves this close to the best (%d by default, 0: never)\n"
            "  --fen FEN       start from this position\n"
+           "  --egtb DIR      endgame tables (chuhan egtb): the engine plays by them, and the game says\n"
+           "                  when it enters a table ending and what the table says\n"
            "  --ascii         letters instead of Chinese characters, and no colours\n"
            "  --blind         the board is never drawn\n"
            "Moves are typed in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2); 'help' in the game lists the commands.\n",
@@ -137,7 +140,7 @@ static void help(void)
 }
 
 /* One option, with its value in next; returns how many arguments it took (0: a bad option). */
-static int take_option(Play *p, const char *opt, const char *next, const char **fen)
+static int take_option(Play *p, const char *opt, const char *next, const char **fen, const char **egtb)
 {
     static const char *const sides[] = { "--red", "--black", "--watch" };
     for (int i = 0; i < 3; i++)
@@ -154,6 +157,8 @@ static int take_option(Play *p, const char *opt, const char *next, const char **
         return 0;
     if (!strcmp(opt, "--fen"))
         *fen = next;
+    else if (!strcmp(opt, "--egtb"))
+        *egtb = next;
     else if (!(!strcmp(opt, "--depth") ? set_depth(p, next)
                : !strcmp(opt, "--time") ? set_time(p, next)
                : !strcmp(opt, "--level") ? set_level(p, next)
@@ -180,7 +185,7 @@ static void banner(const Play *p)
 bool play_options(Play *p, int argc, char **argv, int *status)
 {
     bool colours = console_setup_output(); /* first: the help and the errors show Chinese too */
-    const char *fen = START_FEN;
+    const char *fen = START_FEN, *egtb = NULL;
     p->engine_plays[BLACK] = true;
     p->randomness = DEFAULT_RANDOMNESS;
     for (int i = 0, used; i < argc; i += used) {
@@ -189,7 +194,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
             *status = 0;
             return false;
         }
-        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen))) {
+        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen, &egtb))) {
             fprintf(stderr, "chuhan play: bad option or value '%s' (chuhan play --help lists them)\n", argv[i]);
             *status = 2;
             return false;
@@ -212,8 +217,14 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     }
     search_set_options(p->engine, &opt);
     apply_strength(p);
+    if (egtb && !tables_open(p, egtb, err, sizeof err)) {
+        fprintf(stderr, "chuhan play: %s\n", err);
+        *status = 2;
+        return false;
+    }
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];
     banner(p);
+    tables_tell(p);
     return true;
 }

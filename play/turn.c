@@ -5,6 +5,7 @@
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
+#include "tables.h"
 #include "turn.h"
 
 void say(const char *fmt, ...)
@@ -55,6 +56,8 @@ void play_move(Play *p, Move m)
         announce_result(p);
     else if (in_check(b))
         say("check");
+    if (!game_over(&p->game))
+        tables_tell(p);
     position_changed(p);
 }
 

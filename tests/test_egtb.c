@@ -235,3 +235,20 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     engine_close(&e, 5000);
     remove_dir(dir);
 }
+
+Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
+{
+    char dir[64];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    cr_assert_eq(run(out, sizeof out,
+                     "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 "
+                     "--fen '4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1' --egtb %s",
+                     dir),
+                 0);
+    cr_assert(strstr(out, "1. R5+1 (e0e1)\ncheck\nthe tables hold this ending, KRkn: red wins: mate in 3\n"), "%s", out);
+    cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --egtb /no/such/folder 2>&1"), 2);
+    cr_assert_str_eq(out, "chuhan play: cannot read the folder /no/such/folder\n");
+    remove_dir(dir);
+}
