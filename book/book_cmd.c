@@ -10,7 +10,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: chuhan book probe BOOK [FEN | startpos]\n"
+    fprintf(stderr, "usage: chuhan book probe BOOK [FEN | startpos] [moves M...]\n"
                     "       chuhan book build [--plies N] [--min-games N] OUT FILE...\n"
                     "         (defaults: %d plies, positions met in %d games)\n",
             BOOK_PLIES_DEFAULT, BOOK_MIN_GAMES_DEFAULT);
@@ -34,14 +34,39 @@ static bool join_fen(int argc, char **argv, char fen[FEN_MAX * 2])
     return true;
 }
 
+/* The position of FEN [moves M...]; false with the reason. */
+static bool read_position(int argc, char **argv, Board *b, char *err, size_t errlen)
+{
+    int nfen = 0;
+    while (nfen < argc && strcmp(argv[nfen], "moves"))
+        nfen++;
+    char fen[FEN_MAX * 2];
+    if (!join_fen(nfen, argv, fen)) {
+        snprintf(err, errlen, "FEN too long");
+        return false;
+    }
+    if (!board_set_fen(b, fen, err, errlen))
+        return false;
+    for (int i = nfen + 1; i < argc; i++) {
+        char why[160];
+        Move m = move_read(b, argv[i], why, sizeof why);
+        if (!m) {
+            snprintf(err, errlen, "move %d '%.16s': %s", i - nfen, argv[i], why);
+            return false;
+        }
+        make_move(b, m);
+    }
+    return true;
+}
+
 static int probe_main(int argc, char **argv)
 {
     if (argc < 1)
         return usage();
-    char fen[FEN_MAX * 2], err[320];
+    char err[320];
     Board *b = board_new();
-    if (!b || !join_fen(argc - 1, argv + 1, fen) || !board_set_fen(b, fen, err, sizeof err)) {
-        fprintf(stderr, "chuhan: book probe: %s\n", !b ? "out of memory" : strlen(fen) ? err : "FEN too long");
+    if (!b || !read_position(argc - 1, argv + 1, b, err, sizeof err)) {
+        fprintf(stderr, "chuhan: book probe: %s\n", b ? err : "out of memory");
         board_free(b);
         return 2;
     }
