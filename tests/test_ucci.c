@@ -53,6 +53,9 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option promotion type check default false",
         "option debuglogfile type string default ",
         "option notation type combo default iccs var iccs var chinese var wxf",
+        "option usebook type check default true",
+        "option bookfiles type string default ",
+        "option bookchoice type combo default weighted var weighted var best",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         expect_line(rest[i], 2000);

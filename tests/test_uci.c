@@ -63,6 +63,9 @@ Test(uci, handshake_lists_the_options)
         "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default ",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
+        "option name OwnBook type check default true",
+        "option name BookFile type string default ",
+        "option name Book Choice type combo default weighted var weighted var best",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         cr_assert(engine_expect(&e, "option", line, sizeof line, 2000));
