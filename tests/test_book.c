@@ -427,3 +427,18 @@ Test(book, elephanteyes_book_gives_the_moves_elephanteye_finds)
         cr_assert(moves[i].move == move_parse(reply[i], 0) && moves[i].weight == reply_w[i], "reply %d", i);
     book_free(bk);
 }
+
+Test(book, chuhan_play_takes_its_moves_from_a_book_and_refuses_a_bad_one)
+{
+    char path[128], command[512], out[4096];
+    temp_path(path, sizeof path, "play.dat");
+    static const char *const moves[] = { "c3c4" };
+    static const int weights[] = { 1 };
+    write_book(path, START_FEN, moves, weights, 1);
+    snprintf(command, sizeof command, "printf 'quit\\n' | ./chuhan play --blind --watch --depth 1 --book %s", path);
+    cr_assert_eq(run(command, out, sizeof out), 0);
+    cr_assert(strstr(out, "1. 兵七进一 (P7+1 c3c4)\n"), "%s", out);
+    cr_assert_eq(run("./chuhan play --book /no/such/book.dat 2>&1 </dev/null", out, sizeof out), 2);
+    cr_assert(strstr(out, "chuhan play: book: cannot open '/no/such/book.dat'"), "%s", out);
+    remove(path);
+}
