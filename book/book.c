@@ -3,12 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../engine/movegen.h"
 #include "book.h"
 
-/* Larger than any book of openings: a file beyond it is something else. */
-enum { BOOK_BYTES_MAX = 1 << 30 };
+/* Larger than any book of openings (ElephantEye's has 12,081 records): a file beyond it is something else. */
+enum { BOOK_BYTES_MAX = 1 << 28 };
 
 static uint32_t read_u32(const unsigned char *p)
 {
@@ -40,6 +41,13 @@ static unsigned char *read_bytes(const char *path, size_t *len, char *err, size_
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "cannot open '%.200s': %s", path, strerror(errno));
+        return NULL;
+    }
+    /* A device or a pipe could be endless or never end: only files are books. */
+    struct stat st;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "'%.200s' is not a file", path);
+        fclose(f);
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;

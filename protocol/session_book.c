@@ -26,27 +26,28 @@ bool session_books_load(Session *s, const char *files, char *err, size_t errlen)
 {
     session_stop(s);
     session_books_free(s);
-    bool ok = true;
+    char first_error[400] = "";
     /* UCCI separates several files with semicolons; an empty value means no book. */
     for (const char *p = files ? files : ""; *p;) {
         size_t len = strcspn(p, ";");
-        char path[512];
+        char path[512], why[400];
         snprintf(path, sizeof path, "%.*s", (int)(len < sizeof path ? len : sizeof path - 1), p);
         p += len + (p[len] == ';');
         if (!path[0])
             continue;
-        char why[400];
-        Book *bk = s->books.n < SESSION_BOOKS_MAX ? book_open(path, why, sizeof why) : NULL;
-        if (!bk && ok) {
-            if (s->books.n == SESSION_BOOKS_MAX)
-                snprintf(why, sizeof why, "'%.200s': more than %d books", path, SESSION_BOOKS_MAX);
-            snprintf(err, errlen, "book: %s; %s", why, s->books.n ? "the books before it are used" : "no book is used");
-            ok = false;
-        }
+        Book *bk = NULL;
+        if (s->books.n == SESSION_BOOKS_MAX)
+            snprintf(why, sizeof why, "'%.200s': more than %d books", path, SESSION_BOOKS_MAX);
+        else
+            bk = book_open(path, why, sizeof why);
         if (bk)
             s->books.book[s->books.n++] = bk;
+        else if (!first_error[0])
+            snprintf(first_error, sizeof first_error, "%s", why);
     }
-    return ok;
+    if (first_error[0])
+        snprintf(err, errlen, "book: %s; %s", first_error, s->books.n ? "the other books are used" : "no book is used");
+    return !first_error[0];
 }
 
 /* The book's move for the search board under the limits, and the reply it expects; MOVE_NONE out of book. */

@@ -174,6 +174,7 @@ Test(book, a_missing_empty_corrupt_or_foreign_file_is_refused_with_the_reason)
     temp_path(path, sizeof path, "bad.dat");
     expect_open_error("/no/such/book.dat", NULL, 0, "cannot open '/no/such/book.dat'");
     expect_open_error(path, "", 0, "is empty");
+    expect_open_error("/dev/null", NULL, 0, "is not a file");
     expect_open_error(path, "12345678901", 11, "no whole number of 8-byte records");
     /* Text of a whole number of records: no move between two points. */
     expect_open_error(path, "rnbakabn", 8, "record 1 holds no move");
