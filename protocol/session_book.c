@@ -93,19 +93,20 @@ static void tell(const Session *s, Move m)
 bool session_books_answer(Session *s, SearchResult *r)
 {
     SessionBooks *b = &s->books;
-    if (b->answer) {
+    b->gave = b->answer != MOVE_NONE;
+    if (b->gave) {
         *r = (SearchResult){ .best = b->answer, .ponder = b->reply };
         b->answer = MOVE_NONE;
         tell(s, r->best);
-        return true;
     }
-    return false;
+    return b->gave;
 }
 
 void session_books_after_search(Session *s, SearchResult *r)
 {
     SessionBooks *b = &s->books;
-    if (b->hit && b->on_hit) {
+    b->gave = b->hit && b->on_hit;
+    if (b->gave) {
         *r = (SearchResult){ .best = b->on_hit, .ponder = b->on_hit_reply };
         tell(s, r->best);
     }

@@ -21,6 +21,7 @@ typedef struct {
     Move answer, reply;   /* the move to give instead of searching, and the reply expected */
     Move on_hit, on_hit_reply; /* pondering: the move to give if the ponder hits */
     bool hit;             /* it hit: the ponder search was stopped for the book's move */
+    bool gave;            /* the answer being given is the book's (no score to judge the game by) */
 } SessionBooks;
 
 typedef struct Session Session;

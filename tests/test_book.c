@@ -308,6 +308,10 @@ Test(book, ucci_answers_go_from_the_book_at_once_and_searches_out_of_it)
         answer(best, sizeof best, &from_book, &ms);
         cr_assert_str_eq(best, "bestmove h2e2");
     }
+    /* A draw offer is not accepted with a book move: it has no score to judge by. */
+    engine_send(&e, "go draw depth 3");
+    cr_assert(engine_expect(&e, "bestmove", line, sizeof line, 5000));
+    cr_assert_str_eq(line, "bestmove h2e2");
     engine_send(&e, "banmoves h2e2");
     answer(best, sizeof best, &from_book, &ms);
     cr_assert_str_eq(best, "bestmove c3c4", "banned");
