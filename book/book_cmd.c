@@ -99,7 +99,11 @@ typedef struct {
     int games, skipped;
 } BuildJob;
 
-/* A game's moves up to its first bad or unsure one go in; a game with none is skipped. */
+/*
+ * A game's moves up to its first bad or unsure one go in, with the game's
+ * result (a move the text garbles later does not change who won); a game
+ * with none is skipped.
+ */
 static bool add_game(void *ctx, PgnGame *g)
 {
     BuildJob *job = ctx;
@@ -111,7 +115,7 @@ static bool add_game(void *ctx, PgnGame *g)
         job->skipped++;
         return true;
     }
-    book_builder_add(job->bb, job->board, g->moves, n, g->error[0] ? "*" : g->result);
+    book_builder_add(job->bb, job->board, g->moves, n, g->result);
     return true;
 }
 
