@@ -187,8 +187,9 @@ static int build_main(int argc, char **argv)
     if (status && out)
         remove(out_path);
     if (!status)
-        printf("%d games (%d without a move), %ld positions, %ld moves written to %s\n", job.games, job.skipped,
-               count.positions, count.records, out_path);
+        printf("%d game%s (%d without a move), %ld position%s, %ld move%s written to %s\n", job.games,
+               job.games == 1 ? "" : "s", job.skipped, count.positions, count.positions == 1 ? "" : "s", count.records,
+               count.records == 1 ? "" : "s", out_path);
     book_builder_free(bb);
     free(bb);
     board_free(b);
