@@ -14,6 +14,7 @@
 #include "../engine/board.h"
 #include "../engine/notation.h"
 #include "../bench/bench.h"
+#include "../book/book_cmd.h"
 #include "../datagen/datagen.h"
 #include "../egtb/egtb_cmd.h"
 #include "../engine/search.h"
@@ -41,6 +42,10 @@ static void usage(FILE *out)
                  "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
                  "                                check game files, write their games again in one notation\n"
                  "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
+                 "  chuhan book probe BOOK [FEN] [moves M...]\n"
+                 "                                the book moves of a position (ElephantEye's format, BOOK.DAT)\n"
+                 "  chuhan book build [--plies N] [--min-games N] OUT FILE...\n"
+                 "                                a book from game files\n"
                  "  chuhan tune [options] FILE...  fit the evaluation's weights to datagen records (--help lists the options)\n"
                  "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
 }
@@ -125,6 +130,8 @@ int main(int argc, char **argv)
         return egtb_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "pgn"))
         return pgn_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "book"))
+        return book_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))
         return tune_main(argc - 2, argv + 2);
     search_init();

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../engine/clock.h"
 #include "../engine/skill.h"
@@ -77,6 +78,19 @@ static bool set_randomness(Play *p, const char *arg)
     return true;
 }
 
+/* A book in ElephantEye's format; a file that is none is refused with the reason. */
+static bool set_book(Play *p, const char *path)
+{
+    char err[400];
+    book_free(p->book);
+    if (!(p->book = book_open(path, err, sizeof err))) {
+        fprintf(stderr, "chuhan play: book: %s\n", err);
+        return false;
+    }
+    p->book_rng = ((uint64_t)time(NULL) << 20) ^ (uint64_t)(uintptr_t)p ^ 0x9E3779B97F4A7C15ULL;
+    return true;
+}
+
 void apply_strength(const Play *p)
 {
     SearchOptions opt = *search_options(p->engine);
@@ -122,7 +136,8 @@ void strength_text(const Play *p, char *out, size_t cap)
 static void help(void)
 {
     printf("usage: chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
-           "                   [--clock MIN+INC] [--randomness CP] [--fen FEN] [--egtb DIR] [--ascii] [--blind]\n"
+           "                   [--clock MIN+INC] [--randomness CP] [--book FILE] [--fen FEN] [--egtb DIR]\n"
+           "                   [--ascii] [--blind]\n"
            "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
            "  --elo N         the engine plays at N Elo, from %d (a beginner) to %d (docs/levels.md)\n"
            "  --depth N       the engine searches N plies a move\n"
@@ -130,6 +145,7 @@ static void help(void)
            "  --level N       depth by steps from 1 to %d\n"
            "  --clock MIN+INC a clock for each side: minutes for the game, seconds added each move\n"
            "  --randomness CP the engine varies among moves this close to the best (%d by default, 0: never)\n"
+           "  --book FILE     the engine plays from this opening book (ElephantEye's format, docs/book.md)\n"
            "  --fen FEN       start from this position\n"
            "  --egtb DIR      endgame tables (chuhan egtb): the engine plays by them, and the game says\n"
            "                  when it enters a table ending and what the table says\n"
@@ -165,6 +181,7 @@ static int take_option(Play *p, const char *opt, const char *next, const char **
                : !strcmp(opt, "--elo") ? set_elo(p, next)
                : !strcmp(opt, "--randomness") ? set_randomness(p, next)
                : !strcmp(opt, "--clock") ? set_clock(p, next)
+               : !strcmp(opt, "--book") ? set_book(p, next)
                                          : false))
         return 0;
     return 2;

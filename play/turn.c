@@ -100,6 +100,13 @@ static bool is_stop(const char *line)
 
 bool engine_think(Play *p, SearchResult *r)
 {
+    if (p->book) {
+        Move reply, m = book_choose(&p->book, 1, &p->game.board, BOOK_WEIGHTED, NULL, &p->book_rng, &reply);
+        if (m) {
+            *r = (SearchResult){ .best = m, .ponder = reply };
+            return true;
+        }
+    }
     SearchLimits l = engine_limits(p);
     char *line;
     if (think(p->engine, &p->game.board, &l, p->interactive ? &p->input : NULL, r, &line) || is_stop(line))

@@ -2,6 +2,7 @@
 #ifndef CHUHAN_PLAY_TURN_H
 #define CHUHAN_PLAY_TURN_H
 
+#include "../book/book.h"
 #include "../engine/egtb_index.h"
 #include "game.h"
 #include "input.h"
@@ -25,6 +26,8 @@ typedef struct {
     int64_t turn_start;    /* ms: when the side to move began its turn */
     bool show;             /* the board has changed since it was drawn */
     char *typed;           /* a line typed while the engine thought, not yet obeyed (in the input's buffer) */
+    Book *book;            /* --book: the engine's moves come from it while it has the position */
+    uint64_t book_rng;
     bool tables;           /* endgame tables given: tell what they say of the game */
     Ending told_ending;    /* the table ending last told, and its verdict for red (1, 0, -1) */
     int told_verdict;

@@ -18,6 +18,7 @@ typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
     O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
     O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION, O_EGTB_PATH, O_EGTB_MEMORY,
+    O_USEBOOK, O_BOOKFILES, O_BOOK_CHOICE,
 } OptionId;
 
 typedef struct {
@@ -31,7 +32,7 @@ typedef struct {
 
 /* The EvalFile value that stands for the network built into the executable. */
 #define EMBEDDED_NET "<embedded>"
-/* The EGTBPath value for no tables, as UCI GUIs write an empty string. */
+/* An EGTBPath value for no tables, as some UCI GUIs write an empty string. */
 #define NO_PATH "<empty>"
 
 static const OptionDef defs[] = {
@@ -54,7 +55,7 @@ static const OptionDef defs[] = {
     { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 } },
     { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
     /* Endgame tables (docs/egtb.md): folders separated by ';', and the megabytes they may fill. XBoard: egtpath. */
-    { O_EGTB_PATH, "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { NO_PATH } },
+    { O_EGTB_PATH, "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { "" } },
     { O_EGTB_MEMORY, "EGTBMemory", NULL, true, OPT_SPIN, 16, 1 << 20, 1024, { 0 } },
     /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
     { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
@@ -68,6 +69,10 @@ static const OptionDef defs[] = {
     { O_LOG_FILE, "Debug Log File", "debuglogfile", true, OPT_STRING, 0, 0, 0, { "" } },
     /* Move names in info lines and d, for people reading a log; in the order of Notation. */
     { O_NOTATION, "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" } },
+    /* Opening books in ElephantEye's format (docs/book.md): on by default, as UCCI has it, but none until a file is named. */
+    { O_USEBOOK, "OwnBook", "usebook", true, OPT_CHECK, 0, 1, 1, { 0 } },
+    { O_BOOKFILES, "BookFile", "bookfiles", true, OPT_STRING, 0, 0, 0, { "" } },
+    { O_BOOK_CHOICE, "Book Choice", "bookchoice", true, OPT_COMBO, 0, 0, 0, { "weighted", "best" } },
 };
 enum { OPTION_NB = sizeof defs / sizeof *defs };
 
@@ -201,7 +206,7 @@ static const OptionDef *find_option(const char *name)
 /* The value read by the option's type; false with the reason in err. */
 static bool read_value(const OptionDef *o, const char *name, const char *value, OptionValue *v, char *err, size_t errlen)
 {
-    if (o->type != OPT_BUTTON && (!value || !*value)) {
+    if (o->type != OPT_BUTTON && o->type != OPT_STRING && (!value || !*value)) { /* a string may be empty: no file */
         snprintf(err, errlen, "option '%s' needs a value", name);
         return false;
     }
@@ -276,7 +281,7 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
         return engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
     case O_EGTB_PATH:
         session_stop(s);
-        return engine_set_tablebases(s->engine, strcmp(value, NO_PATH) ? value : "", err, errlen);
+        return engine_set_tablebases(s->engine, value && strcmp(value, NO_PATH) ? value : "", err, errlen);
     case O_EGTB_MEMORY:
         session_stop(s);
         engine_set_tablebase_memory(s->engine, (size_t)v.num);
@@ -286,6 +291,9 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
             snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
         return !v.flag;
     case O_LOG_FILE: return io_log_open(value, err, errlen);
+    case O_BOOKFILES: return session_books_load(s, value, err, errlen);
+    case O_USEBOOK: s->books.on = v.flag; return true;
+    case O_BOOK_CHOICE: s->books.choice = v.var ? BOOK_BEST : BOOK_WEIGHTED; return true;
     case O_CLEAR_HASH:
     case O_NEWGAME:
         session_stop(s);

@@ -14,12 +14,17 @@ static void *search_main(void *arg)
     Session *s = arg;
     for (bool again = true; again;) {
         SearchResult r;
-        search_run(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
+        bool from_book = session_books_answer(s, &r);
+        if (!from_book)
+            search_run(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
         pthread_mutex_lock(&s->lock);
+        if (!from_book)
+            session_books_after_search(s, &r);
         again = s->finish(s, &r) && !s->stopping;
         if (again) {
             cap_for_fuzzing(&s->limits);
             search_prepare(s->engine, &s->limits);
+            session_books_arm(s);
         }
         pthread_mutex_unlock(&s->lock);
     }
@@ -65,7 +70,7 @@ void session_end(Session *s) { wind_down(s, true); }
 void session_ponderhit(Session *s)
 {
     pthread_mutex_lock(&s->lock);
-    if (atomic_load(&s->active))
+    if (atomic_load(&s->active) && !session_books_ponderhit(s))
         search_ponderhit(s->engine);
     pthread_mutex_unlock(&s->lock);
 }
@@ -93,6 +98,7 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     s->limits = *limits;
     cap_for_fuzzing(&s->limits);
     search_prepare(s->engine, &s->limits);
+    session_books_arm(s);
     atomic_store(&s->active, true);
     if (pthread_create(&s->thread, NULL, search_main, s) == 0)
         s->thread_live = true;

@@ -29,6 +29,7 @@ bool session_init(Session *s)
     s->hopeless_moves = s->level_moves = 0;
     s->cecp = (CecpState){ 0 }; /* CECP's handshake sets it up (cecp.c) */
     atomic_init(&s->cecp.post, false);
+    session_books_init(s);
     session_update_settings(s);
     return true;
 }
@@ -36,6 +37,7 @@ bool session_init(Session *s)
 void session_free(Session *s)
 {
     session_stop(s);
+    session_books_free(s);
     engine_free(s->engine);
     s->engine = NULL;
     pthread_mutex_destroy(&s->lock);

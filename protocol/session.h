@@ -13,6 +13,7 @@
 #include "../engine/search.h"
 #include "../text/words.h"
 #include "cecp_state.h"
+#include "session_book.h"
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;
 
@@ -71,6 +72,7 @@ struct Session {
     /* Draw and resign judgement over successive moves (UCCI; CECP resigns by hopeless_moves too). */
     int hopeless_moves, level_moves;
     CecpState cecp;
+    SessionBooks books;   /* opening books (session_book.c) */
 };
 
 /* The start position, an engine and no search; the options' values come from options_reset(). False if memory is short. */

@@ -63,12 +63,15 @@ static bool ucci_finish(Session *s, const SearchResult *r)
         out_line("nobestmove");
         return false;
     }
-    /* Judgements over successive moves: how long the game has looked lost, or level. */
-    s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
-    s->level_moves = abs(r->score) <= DRAW_OFFER_SCORE ? s->level_moves + 1 : 0;
-    bool resign = r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES;
-    bool draw = atomic_load(&s->draw_offered) ? r->score <= DRAW_ACCEPT_SCORE
-                                : s->level_moves >= DRAW_OFFER_MOVES && s->board.rule60 >= DRAW_OFFER_QUIET_PLIES;
+    /* Judgements over successive moves: how long the game has looked lost, or level. A book move has no score. */
+    bool judged = !s->books.gave;
+    if (judged) {
+        s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
+        s->level_moves = abs(r->score) <= DRAW_OFFER_SCORE ? s->level_moves + 1 : 0;
+    }
+    bool resign = judged && (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES);
+    bool draw = judged && (atomic_load(&s->draw_offered) ? r->score <= DRAW_ACCEPT_SCORE
+                                : s->level_moves >= DRAW_OFFER_MOVES && s->board.rule60 >= DRAW_OFFER_QUIET_PLIES);
 
     char best[MOVE_STR_MAX], ponder[MOVE_STR_MAX];
     format_move(s, r->best, best);

@@ -193,7 +193,7 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     Engine e;
     engine_open(&e);
     engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "option name EGTBPath type string default <empty>", NULL, 0, 5000));
+    cr_assert(engine_expect(&e, "option name EGTBPath type string default ", NULL, 0, 5000));
     cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
     engine_send(&e, "setoption name EGTBPath value /no/such/folder");
     engine_expect_line(&e, "info string error: cannot read the folder /no/such/folder", 5000);

@@ -47,12 +47,16 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option rules type combo default auto var auto var asian var repetition-draw",
         "option usennue type check default true",
         "option evalfile type string default <embedded>",
+        "option egtbpaths type string default ",
         "option limitstrength type check default false",
         "option elo type spin min 975 max 3320 default 3320",
         "option randomness type spin min 0 max 100 default 0",
         "option promotion type check default false",
         "option debuglogfile type string default ",
         "option notation type combo default iccs var iccs var chinese var wxf",
+        "option usebook type check default true",
+        "option bookfiles type string default ",
+        "option bookchoice type combo default weighted var weighted var best",
     };
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         expect_line(rest[i], 2000);

@@ -57,12 +57,17 @@ Test(uci, handshake_lists_the_options)
         "option name Rules type combo default auto var auto var asian var repetition-draw",
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
+        "option name EGTBPath type string default ",
+        "option name EGTBMemory type spin default 1024 min 16 max 1048576",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 3320 min 975 max 3320",
         "option name Randomness type spin default 0 min 0 max 100",
         "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default ",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
+        "option name OwnBook type check default true",
+        "option name BookFile type string default ",
+        "option name Book Choice type combo default weighted var weighted var best",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         cr_assert(engine_expect(&e, "option", line, sizeof line, 2000));
