@@ -82,7 +82,10 @@ static void position_moves(Solver *s, Board *b, const Walker *w)
         value_capture(s, b, cap, i, side);
         unmake_move(b);
     }
-    s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)dedupe_numbers(succ, ns);
+    /* Two moves reach one number only through the mirror, with both generals on the middle file. */
+    if (!w->plain)
+        ns = dedupe_numbers(succ, ns);
+    s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)ns;
     if (!ns && !(s->bits[side][i] & B_ESC))
         s->val[side][i] = s->worst[side][i];
 }

@@ -124,7 +124,8 @@ static void retro(Solver *s, uint64_t i, int side, int plies, const uint8_t empt
         for (int j = 0; j < k; j++)
             pred[np++] = walker_index_after(s, &w, m, from[j]);
     }
-    np = dedupe_numbers(pred, np);
+    if (!w.plain) /* only there can two moves back reach one number: through the mirror */
+        np = dedupe_numbers(pred, np);
     for (int j = 0; j < np; j++)
         predecessor(s, mover, pred[j], plies);
 }

@@ -186,6 +186,10 @@ void tb_layout(TbLayout *l, const Ending *e)
 int64_t tb_group_rank(const TbLayout *l, int g, const uint8_t *sq, bool mirror)
 {
     const TbGroup *gr = &l->group[g];
+    if (gr->count == 1) { /* most groups: the point's place is the rank */
+        int pt = sq_point(sq[0]);
+        return gr->place[mirror ? point_mirror(pt) : pt];
+    }
     int d[TB_MAX_GROUP];
     for (int i = 0; i < gr->count; i++) {
         int pt = sq_point(sq[i]);
@@ -241,6 +245,10 @@ void tb_position(const TbLayout *l, uint64_t index, TbPos *p)
         uint32_t rank = (uint32_t)(index % gr->size);
         index /= gr->size;
         sq -= gr->count;
+        if (gr->count == 1) {
+            sq[0] = (uint8_t)point_sq(gr->point[rank]);
+            continue;
+        }
         int d = gr->points;
         for (int i = gr->count - 1; i >= 0; i--) {
             while (l->binom[d][i + 1] > rank)
