@@ -162,9 +162,15 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const 
         s.phase = 1;
         queue_decided(&s, s.capwin);
         solve(&s, s.capwin);
+        progress(opt, name, rules, "retrograde levels", 2 * s.n, now() - t1);
         while (rules == RULES_ASIAN) {
             s.phase++;
-            if (!perpetual_check(&s))
+            double tp = now();
+            uint64_t lost = perpetual_check(&s, opt->threads, s.phase == 2);
+            if (opt->progress)
+                fprintf(opt->progress, "egtb: %s %s: %llu positions lost by perpetual check (%.1f s)\n", name,
+                        tb_rules_name(rules), (unsigned long long)lost, now() - tp);
+            if (!lost)
                 break;
             solve(&s, s.capwin);
         }

@@ -13,10 +13,11 @@ static void help(FILE *out)
 {
     fprintf(out,
             "usage:\n"
-            "  chuhan egtb build DIR ENDING... [--rules asian|repetition-draw|both] [--threads N]\n"
+            "  chuhan egtb build DIR [ENDING...] [--men N] [--rules asian|repetition-draw|both] [--threads N]\n"
             "      retrograde analysis of each ending into DIR, the endings its captures reach first;\n"
             "      an ending is its men, red's upper case then black's lower case, generals included\n"
-            "      (KRkaa, KNPkab); both rule sets unless --rules says one\n"
+            "      (KRkaa, KNPkab); --men N adds every ending of up to N men; both rule sets unless\n"
+            "      --rules says one; tables already in DIR are kept\n"
             "  chuhan egtb probe DIR FEN... [--rules asian|repetition-draw]\n"
             "      for each FEN: win N, loss N (N moves, as UCI's score mate), draw or none, then the\n"
             "      moves that keep it (each with its N); 'rule' when it stands only by the\n"
@@ -34,6 +35,7 @@ static void help(FILE *out)
 typedef struct {
     int rules; /* RULES_ASIAN, RULES_REPETITION_DRAW, or 2 for both */
     int threads;
+    int men;   /* build: every ending of up to this many men too */
     int argc;  /* what is left: folder and endings or FENs */
     char **argv;
 } EgtbArgs;
@@ -42,6 +44,7 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
 {
     a->rules = both_allowed ? 2 : RULES_ASIAN;
     a->threads = 1;
+    a->men = 0;
     a->argc = 0;
     a->argv = argv;
     for (int i = 0; i < argc; i++) {
@@ -64,6 +67,14 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
             }
             a->threads = (int)v;
             i++;
+        } else if (!strcmp(argv[i], "--men") && i + 1 < argc) {
+            long long v;
+            if (!parse_number(argv[i + 1], 2, 6, false, &v)) {
+                fprintf(stderr, "chuhan egtb: --men takes 2 to 6\n");
+                return false;
+            }
+            a->men = (int)v;
+            i++;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             fprintf(stderr, "chuhan egtb: unknown option %s\n", argv[i]);
             return false;
@@ -76,27 +87,48 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
 
 static bool each_rule(int rules, int r) { return rules == 2 || rules == r; }
 
+/* Every ending of exactly `men` men, each once (in the colouring it is stored as), appended to out. */
+static int endings_of(int men, Ending *cur, int kind, int left, Ending *out, int n, int max)
+{
+    if (kind == 2 * (PIECE_TYPE_NB - 1)) {
+        if (!left && ending_is_canonical(cur) && n < max)
+            out[n++] = *cur;
+        return n;
+    }
+    int side = kind / (PIECE_TYPE_NB - 1), type = ADVISOR + kind % (PIECE_TYPE_NB - 1);
+    int most = type == PAWN ? 5 : 2;
+    for (int k = 0; k <= most && k <= left; k++) {
+        cur->count[side][type] = (uint8_t)k;
+        n = endings_of(men, cur, kind + 1, left - k, out, n, max);
+    }
+    cur->count[side][type] = 0;
+    return n;
+}
+
+enum { ENDINGS_MAX = 4096 };
+
 static int cmd_build(EgtbArgs *a)
 {
-    if (a->argc < 2) {
+    if (a->argc < 1 || (a->argc < 2 && !a->men)) {
         help(stderr);
         return 2;
     }
-    Ending e[64];
+    static Ending e[ENDINGS_MAX];
+    int n = 0;
     char err[512];
-    if (a->argc - 1 > 64) {
-        fprintf(stderr, "chuhan egtb: at most 64 endings at once\n");
-        return 2;
+    for (int men = 2; men <= a->men; men++) {
+        Ending cur = { .count = { [RED][KING] = 1, [BLACK][KING] = 1 } };
+        n = endings_of(men, &cur, 0, men - 2, e, n, ENDINGS_MAX);
     }
-    for (int i = 1; i < a->argc; i++)
-        if (!ending_parse(a->argv[i], &e[i - 1], err, sizeof err)) {
+    for (int i = 1; i < a->argc && n < ENDINGS_MAX; i++)
+        if (!ending_parse(a->argv[i], &e[n++], err, sizeof err)) {
             fprintf(stderr, "chuhan egtb: %s\n", err);
             return 2;
         }
     TbBuildOptions opt = { a->threads, stderr };
-    for (int i = 1; i < a->argc; i++)
+    for (int i = 0; i < n; i++)
         for (int r = 0; r < 2; r++)
-            if (each_rule(a->rules, r) && !tb_build(a->argv[0], &e[i - 1], (RuleSet)r, &opt, err, sizeof err)) {
+            if (each_rule(a->rules, r) && !tb_build(a->argv[0], &e[i], (RuleSet)r, &opt, err, sizeof err)) {
                 fprintf(stderr, "chuhan egtb: %s\n", err);
                 return 1;
             }

@@ -1,4 +1,5 @@
 #include "../engine/movegen.h"
+#include "parallel.h"
 #include "solver.h"
 
 /*
@@ -16,10 +17,12 @@ static bool rule_candidate(Solver *s, Board *b, const Walker *w)
         if (b->sq[move_to(list[k])])
             continue;
         uint64_t j = walker_index_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
+        if (tb_win(s->val[!side][j]))
+            continue; /* lost: no escape, checking or not */
         make_move(b, list[k]);
-        bool lost = tb_win(s->val[!side][j]), check = b->checked;
+        bool check = b->checked;
         unmake_move(b);
-        if (!lost && !check)
+        if (!check)
             return false;
     }
     return true;
@@ -57,35 +60,82 @@ static bool rule_holds(Solver *s, Board *b, const Walker *w)
         if (b->sq[move_to(list[k])])
             continue;
         uint64_t j = walker_index_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
+        if (s->val[!w->p.side][j] != 0)
+            continue;
         make_move(b, list[k]);
-        if (b->checked && s->val[!w->p.side][j] == 0)
+        if (b->checked)
             holds = answer_to_check(s, b);
         unmake_move(b);
     }
     return holds;
 }
 
-/* Walks every position marked with `bit` (or undecided, for bit 0), handing each on a board to fn; clears the bit where fn says false. */
-static void each(Solver *s, Board *b, uint8_t bit, bool (*fn)(Solver *, Board *, const Walker *), bool *changed)
+/*
+ * One thread's share of a sweep: the undecided positions that may have
+ * become candidates (all of them the first time, after that those with a
+ * successor newly lost), or the candidates, noting in the dtm plane those
+ * that do not hold. A thread writes only its own positions' entries, and
+ * the bits it reads of others do not change during a sweep.
+ */
+typedef struct {
+    Solver *s;
+    int t, nt;
+    bool marking, first;
+    uint64_t dropped;
+} Sweep;
+
+static void *sweep(void *arg)
 {
+    Sweep *job = arg;
+    Solver *s = job->s;
+    Board *b = board_new();
+    if (!b) {
+        s->out_of_memory = true;
+        return NULL;
+    }
     Walker w;
     TbPos last;
     bool placed = false;
+    uint64_t lo = s->n * (uint64_t)job->t / (uint64_t)job->nt, hi = s->n * (uint64_t)(job->t + 1) / (uint64_t)job->nt;
     for (int side = RED; side <= BLACK; side++)
-        for (uint64_t i = 0; i < s->n; i++) {
-            if (bit ? !(s->bits[side][i] & bit) : s->val[side][i] != 0)
+        for (uint64_t i = lo; i < hi; i++) {
+            uint8_t *bits = &s->bits[side][i];
+            if (job->marking) {
+                bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_TOUCHED));
+                *bits &= (uint8_t)~B_TOUCHED;
+                if (s->val[side][i] == 0 && (*bits & B_CHECKS_ONLY))
+                    *bits |= B_CAND;
+                if (!look)
+                    continue;
+            } else if (!(*bits & B_CAND)) {
                 continue;
+            }
             walker_set(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
-            bool keep = fn(s, b, &w);
-            if (!bit && keep)
-                s->bits[side][i] |= B_CAND;
-            if (bit && !keep) {
-                s->bits[side][i] &= (uint8_t)~bit;
-                *changed = true;
+            if (job->marking && rule_candidate(s, b, &w))
+                *bits |= B_CHECKS_ONLY | B_CAND;
+            if (!job->marking && !rule_holds(s, b, &w)) {
+                s->dtm[side][i] = 1;
+                job->dropped++;
             }
         }
+    board_free(b);
+    return NULL;
+}
+
+static uint64_t sweep_all(Solver *s, int threads, bool marking, bool first)
+{
+    int nt = threads < 1 ? 1 : threads > PARALLEL_MAX ? PARALLEL_MAX : threads;
+    Sweep jobs[PARALLEL_MAX];
+    void *args[PARALLEL_MAX];
+    for (int t = 0; t < nt; t++)
+        jobs[t] = (Sweep){ s, t, nt, marking, first, 0 }, args[t] = &jobs[t];
+    parallel_run(nt, sweep, args);
+    uint64_t dropped = 0;
+    for (int t = 0; t < nt; t++)
+        dropped += jobs[t].dropped;
+    return dropped;
 }
 
 /*
@@ -93,22 +143,20 @@ static void each(Solver *s, Board *b, uint8_t bit, bool (*fn)(Solver *, Board *,
  * The positions that lose by it: the largest set of candidates where each
  * check either runs into a decided loss or meets a reply that checks nothing
  * and comes back into the set. The replies must check nothing, so that the
- * attacker never checks perpetually too (which would be a draw).
+ * attacker never checks perpetually too (which would be a draw). The sweeps
+ * drop candidates until none is dropped; the dtm plane, unused until the
+ * natural limit, notes the drops of a sweep.
  */
-uint64_t perpetual_check(Solver *s)
+uint64_t perpetual_check(Solver *s, int threads, bool first)
 {
-    Board *b = board_new();
-    if (!b) {
-        s->out_of_memory = true;
-        return 0;
-    }
-    bool changed = false;
-    each(s, b, 0, rule_candidate, &changed);
-    do {
-        changed = false;
-        each(s, b, B_CAND, rule_holds, &changed);
-    } while (changed);
-    board_free(b);
+    sweep_all(s, threads, true, first);
+    while (sweep_all(s, threads, false, false))
+        for (int side = RED; side <= BLACK; side++)
+            for (uint64_t i = 0; i < s->n; i++)
+                if (s->dtm[side][i]) {
+                    s->dtm[side][i] = 0;
+                    s->bits[side][i] &= (uint8_t)~B_CAND;
+                }
     uint64_t lost = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++)

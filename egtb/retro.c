@@ -87,6 +87,7 @@ static void predecessor(Solver *s, int side, uint64_t i, int plies)
         return;
     }
     s->worst[side][i] = umax(s->worst[side][i], tb_value(plies + 1));
+    s->bits[side][i] |= B_TOUCHED;
     if (--s->cnt[side][i] == 0 && !(s->bits[side][i] & s->esc))
         decide(s, side, i, tb_plies(s->worst[side][i]));
 }

@@ -12,9 +12,11 @@
 /*
  * Working bits of a position: a capture that escapes a loss (by the
  * distance-to-mate reckoning, then by the natural limit's), processed as a
- * frontier, a candidate for the perpetual-check rule, decided by that rule.
+ * frontier, a candidate for the perpetual-check rule, decided by that rule,
+ * found to have no escape but checks (which stays true as more is decided),
+ * and a successor newly won for the other side (a new candidate, maybe).
  */
-enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16 };
+enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64 };
 
 /* Positions to take up at one level: number << 1 | side to move. */
 typedef struct {
@@ -73,8 +75,12 @@ void solve(Solver *s, uint8_t *const capwin[2]);
 
 /* The first pass over every position: values of mates and captures, counts of successors. */
 void first_pass(Solver *s, int threads);
-/* Under the Asian rules: decides the positions lost by perpetual check; returns how many. */
-uint64_t perpetual_check(Solver *s);
+/*
+ * Under the Asian rules: decides the positions lost by perpetual check;
+ * returns how many. The first time every undecided position is looked at,
+ * later only those whose successors changed since.
+ */
+uint64_t perpetual_check(Solver *s, int threads, bool first);
 
 /* A board for the solver's positions, men set anew from one position to the next. */
 void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p);
