@@ -1,6 +1,10 @@
+#include <stdlib.h>
+
 #include "../engine/movegen.h"
+#include "../engine/tables.h"
 #include "parallel.h"
 #include "solver.h"
+#include "unmove.h"
 
 /*
  * An undecided position whose side to move escapes neither by a capture nor
@@ -28,60 +32,16 @@ static bool rule_candidate(Solver *s, Board *b, const Walker *w)
     return true;
 }
 
-/* Whether the side to move, just checked, has a quiet reply that checks nothing and leads back to a candidate. */
-static bool answer_to_check(Solver *s, Board *b)
-{
-    Move list[MAX_MOVES];
-    int n = gen_legal(b, list);
-    for (int k = 0; k < n; k++) {
-        if (b->sq[move_to(list[k])])
-            continue;
-        make_move(b, list[k]);
-        bool good = false;
-        if (!b->checked) {
-            TbPos q;
-            tb_from_board(&s->lay, b, &q);
-            good = s->bits[b->side][tb_index(&s->lay, &q)] & B_CAND;
-        }
-        unmake_move(b);
-        if (good)
-            return true;
-    }
-    return false;
-}
-
-/* Whether every undecided position a candidate's checks lead to has such a reply. */
-static bool rule_holds(Solver *s, Board *b, const Walker *w)
-{
-    Move list[MAX_MOVES];
-    int n = gen_legal(b, list);
-    bool holds = true;
-    for (int k = 0; k < n && holds; k++) {
-        if (b->sq[move_to(list[k])])
-            continue;
-        uint64_t j = walker_index_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
-        if (s->val[!w->p.side][j] != 0)
-            continue;
-        make_move(b, list[k]);
-        if (b->checked)
-            holds = answer_to_check(s, b);
-        unmake_move(b);
-    }
-    return holds;
-}
-
 /*
- * One thread's share of a sweep: the undecided positions that may have
- * become candidates (all of them the first time, after that those with a
- * successor newly lost), or the candidates, noting in the dtm plane those
- * that do not hold. A thread writes only its own positions' entries, and
- * the bits it reads of others do not change during a sweep.
+ * One thread's share of the sweep that marks the candidates: the undecided
+ * positions that may have become one (all of them the first time, after
+ * that those with a successor newly lost). A thread writes only its own
+ * positions' bits.
  */
 typedef struct {
     Solver *s;
     int t, nt;
-    bool marking, first;
-    uint64_t dropped;
+    bool first;
 } Sweep;
 
 static void *sweep(void *arg)
@@ -100,42 +60,180 @@ static void *sweep(void *arg)
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = lo; i < hi; i++) {
             uint8_t *bits = &s->bits[side][i];
-            if (job->marking) {
-                bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_TOUCHED));
-                *bits &= (uint8_t)~B_TOUCHED;
-                if (s->val[side][i] == 0 && (*bits & B_CHECKS_ONLY))
-                    *bits |= B_CAND;
-                if (!look)
-                    continue;
-            } else if (!(*bits & B_CAND)) {
+            bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_TOUCHED));
+            *bits &= (uint8_t)~B_TOUCHED;
+            if (s->val[side][i] == 0 && (*bits & B_CHECKS_ONLY))
+                *bits |= B_CAND;
+            if (!look)
                 continue;
-            }
             walker_set(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
-            if (job->marking && rule_candidate(s, b, &w))
+            if (rule_candidate(s, b, &w))
                 *bits |= B_CHECKS_ONLY | B_CAND;
-            if (!job->marking && !rule_holds(s, b, &w)) {
-                s->dtm[side][i] = 1;
-                job->dropped++;
-            }
         }
     board_free(b);
     return NULL;
 }
 
-static uint64_t sweep_all(Solver *s, int threads, bool marking, bool first)
+static void mark_candidates(Solver *s, int threads, bool first)
 {
     int nt = threads < 1 ? 1 : threads > PARALLEL_MAX ? PARALLEL_MAX : threads;
     Sweep jobs[PARALLEL_MAX];
     void *args[PARALLEL_MAX];
     for (int t = 0; t < nt; t++)
-        jobs[t] = (Sweep){ s, t, nt, marking, first, 0 }, args[t] = &jobs[t];
+        jobs[t] = (Sweep){ s, t, nt, first }, args[t] = &jobs[t];
     parallel_run(nt, sweep, args);
-    uint64_t dropped = 0;
-    for (int t = 0; t < nt; t++)
-        dropped += jobs[t].dropped;
-    return dropped;
+}
+
+/*
+ * The candidates that hold: each check of theirs into an undecided position
+ * meets a reply there that checks nothing and leads back to a candidate.
+ * Counted once for every checked position a candidate's check reaches (its
+ * count in the dtm plane, unused until the natural limit), then candidates
+ * dropped one by one: a dropped candidate takes one from the counts of the
+ * positions one quiet move back that reached it without checking, and a
+ * count that falls to nothing drops every candidate whose check reaches it.
+ */
+typedef struct {
+    Solver *s;
+    Board *b;
+    Bucket drop;
+    TbPos last;
+    bool placed;
+} Holding;
+
+static void load(Holding *h, Walker *w, uint64_t i, int side)
+{
+    walker_set(h->s, w, i, side);
+    board_of(h->s, h->b, h->placed ? &h->last : NULL, &w->p);
+    h->last = w->p, h->placed = true;
+}
+
+static void drop(Holding *h, uint64_t i, int side)
+{
+    uint8_t *bits = &h->s->bits[side][i];
+    if (*bits & B_CAND) {
+        *bits &= (uint8_t)~B_CAND;
+        bucket_push(h->s, &h->drop, i, side);
+    }
+}
+
+/* The distinct positions one quiet move of `mover` back from w's position. */
+static int back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX])
+{
+    uint8_t occ[SQUARE_NB];
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        occ[sq] = in_board[sq] ? EMPTY : OFFBOARD;
+    for (int m = 0; m < s->lay.men; m++)
+        occ[w->p.sq[m]] = 1;
+    int n = 0;
+    for (int m = 0; m < s->lay.men; m++) {
+        if (s->man_side[m] != mover)
+            continue;
+        uint8_t from[UNMOVE_MAX];
+        int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
+        for (int j = 0; j < k; j++)
+            out[n++] = walker_index_after(s, w, m, from[j]);
+    }
+    return w->plain ? n : dedupe_numbers(out, n);
+}
+
+/* The quiet successors of the board's position that check nothing and are candidates, counted once each. */
+static uint8_t count_answers(Holding *h)
+{
+    Solver *s = h->s;
+    Board *b = h->b;
+    Move list[MAX_MOVES];
+    uint64_t good[MAX_MOVES];
+    int n = gen_legal(b, list), k = 0;
+    for (int j = 0; j < n; j++) {
+        if (b->sq[move_to(list[j])])
+            continue;
+        make_move(b, list[j]);
+        if (!b->checked) {
+            TbPos q;
+            tb_from_board(&s->lay, b, &q);
+            uint64_t r = (uint64_t)tb_index(&s->lay, &q);
+            if (s->bits[b->side][r] & B_CAND)
+                good[k++] = r;
+        }
+        unmake_move(b);
+    }
+    bool plain = !(sq_file(king_sq(b, RED)) == 4 && sq_file(king_sq(b, BLACK)) == 4);
+    return (uint8_t)(plain ? k : dedupe_numbers(good, k));
+}
+
+/* Counts the answers of every undecided checked position a candidate's quiet check reaches; with drop, drops the candidates one of whose checks has none. */
+static void checks_of_candidates(Holding *h, bool count)
+{
+    Solver *s = h->s;
+    Walker w;
+    for (int side = RED; side <= BLACK; side++)
+        for (uint64_t i = 0; i < s->n; i++) {
+            if (!(s->bits[side][i] & B_CAND))
+                continue;
+            load(h, &w, i, side);
+            Move list[MAX_MOVES];
+            int n = gen_legal(h->b, list);
+            for (int k = 0; k < n; k++) {
+                if (h->b->sq[move_to(list[k])])
+                    continue;
+                uint64_t j = walker_index_after(s, &w, w.man_at[move_from(list[k])], move_to(list[k]));
+                if (s->val[!side][j] != 0)
+                    continue;
+                make_move(h->b, list[k]);
+                if (h->b->checked && count && !(s->bits[!side][j] & B_COUNTED)) {
+                    s->bits[!side][j] |= B_COUNTED;
+                    s->dtm[!side][j] = count_answers(h);
+                }
+                bool none = h->b->checked && !count && !s->dtm[!side][j];
+                unmake_move(h->b);
+                if (none) {
+                    drop(h, i, side);
+                    break;
+                }
+            }
+        }
+}
+
+static void holding_candidates(Solver *s)
+{
+    Holding h = { .s = s, .b = board_new() };
+    if (!h.b) {
+        s->out_of_memory = true;
+        return;
+    }
+    checks_of_candidates(&h, true);
+    checks_of_candidates(&h, false);
+    Walker w;
+    uint64_t pred[TB_MAX_MEN * UNMOVE_MAX], pred2[TB_MAX_MEN * UNMOVE_MAX];
+    for (size_t k = 0; k < h.drop.n; k++) {
+        uint64_t r = h.drop.item[k] >> 1;
+        int d = h.drop.item[k] & 1;
+        load(&h, &w, r, d);
+        if (king_attacked(h.b, d))
+            continue; /* every move into it checked: it answered no check */
+        int np = back(s, &w, !d, pred);
+        for (int a = 0; a < np; a++) {
+            uint64_t q = pred[a];
+            if (!(s->bits[!d][q] & B_COUNTED) || s->val[!d][q] != 0 || --s->dtm[!d][q])
+                continue;
+            Walker wq;
+            walker_set(s, &wq, q, !d);
+            int np2 = back(s, &wq, d, pred2);
+            for (int c = 0; c < np2; c++)
+                drop(&h, pred2[c], d);
+        }
+    }
+    free(h.drop.item);
+    board_free(h.b);
+    for (int side = RED; side <= BLACK; side++)
+        for (uint64_t i = 0; i < s->n; i++)
+            if (s->bits[side][i] & B_COUNTED) {
+                s->bits[side][i] &= (uint8_t)~B_COUNTED;
+                s->dtm[side][i] = 0;
+            }
 }
 
 /*
@@ -143,20 +241,12 @@ static uint64_t sweep_all(Solver *s, int threads, bool marking, bool first)
  * The positions that lose by it: the largest set of candidates where each
  * check either runs into a decided loss or meets a reply that checks nothing
  * and comes back into the set. The replies must check nothing, so that the
- * attacker never checks perpetually too (which would be a draw). The sweeps
- * drop candidates until none is dropped; the dtm plane, unused until the
- * natural limit, notes the drops of a sweep.
+ * attacker never checks perpetually too (which would be a draw).
  */
 uint64_t perpetual_check(Solver *s, int threads, bool first)
 {
-    sweep_all(s, threads, true, first);
-    while (sweep_all(s, threads, false, false))
-        for (int side = RED; side <= BLACK; side++)
-            for (uint64_t i = 0; i < s->n; i++)
-                if (s->dtm[side][i]) {
-                    s->dtm[side][i] = 0;
-                    s->bits[side][i] &= (uint8_t)~B_CAND;
-                }
+    mark_candidates(s, threads, first);
+    holding_candidates(s);
     uint64_t lost = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++)

@@ -14,9 +14,10 @@
  * distance-to-mate reckoning, then by the natural limit's), processed as a
  * frontier, a candidate for the perpetual-check rule, decided by that rule,
  * found to have no escape but checks (which stays true as more is decided),
- * and a successor newly won for the other side (a new candidate, maybe).
+ * a successor newly won for the other side (a new candidate, maybe), and
+ * a count of answers to checks kept for the position (perpetual.c).
  */
-enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64 };
+enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64, B_COUNTED = 128 };
 
 /* Positions to take up at one level: number << 1 | side to move. */
 typedef struct {
