@@ -79,6 +79,19 @@ void eval_text(const PositionEval *p, int score, char out[16]);
 /* graph.c: the review's graph as an SVG file; false with the reason in err. */
 bool write_graph(const char *path, const GameReview *r, char *err, size_t errlen);
 
+/* agreement.c: the review's marks counted against those of a search `plies` deeper. */
+typedef struct {
+    Engine *engine; /* the deeper one, with a table of its own */
+    int plies;
+    int table[MARK_NB][MARK_NB]; /* [the review's mark][the deeper search's] */
+    long depth_sum;
+    int moves;
+} Agreement;
+
+/* Judges the game's move `played` from b (the review's view of it in p, its mark `mark`) again, deeper. */
+void agreement_judge(Agreement *a, Board *b, const PositionEval *p, Move played, Mark mark);
+void agreement_print(const Agreement *a, FILE *out);
+
 /* `chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg] FILE...` */
 int review_main(int argc, char **argv);
 

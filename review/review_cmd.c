@@ -14,8 +14,8 @@
 #include "../text/words.h"
 #include "review.h"
 
-/* About 0.15 s a position on one core of the shared test machine: a game of 100 moves in well under a minute. */
-enum { DEFAULT_NODES = 200000 };
+/* About 0.12 s a position of one core: a game of 100 moves (200 plies) in under a minute on a busy 2-core machine. */
+enum { DEFAULT_NODES = 100000 };
 
 typedef struct {
     SearchLimits limits;
@@ -28,15 +28,18 @@ typedef struct {
     const char *path;
     int game;          /* of this file, from 1 */
     int graphs;        /* written so far */
+    Agreement agreement; /* with --compare-deeper PLIES, else its engine NULL */
     bool failed;
 } Run;
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg] FILE...\n"
-                    "  each game of the files with its evaluations, marks and better lines, as PGN on standard output\n"
-                    "  (default: %d nodes a position, 1 thread)\n",
-                    DEFAULT_NODES);
+    fprintf(stderr, "usage: chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg]\n"
+                    "                     [--compare-deeper PLIES] FILE...\n"
+                    "  writes each game of the files with its evaluations, marks and better lines as PGN\n"
+                    "  (default: %d nodes a position, 1 thread); --compare-deeper counts the marks\n"
+                    "  against those of a search PLIES deeper (docs/review.md)\n",
+            DEFAULT_NODES);
     return 2;
 }
 
@@ -69,12 +72,16 @@ static void review_moves(Run *run)
         exit(1);
     }
     search_clear(run->engine); /* each game's review its own, whatever came before it */
+    if (run->agreement.engine)
+        search_clear(run->agreement.engine);
     pgn_position(g, 0, b);
     for (int i = 0; i <= g->nmoves; i++) {
         show_progress(i, g->nmoves + 1);
         analyse_position(run->engine, b, &run->limits, i < g->nmoves ? g->moves[i] : MOVE_NONE, &r->pos[i]);
         if (i < g->nmoves) {
             r->verdict[i] = judge_move(&r->pos[i]);
+            if (run->agreement.engine)
+                agreement_judge(&run->agreement, b, &r->pos[i], g->moves[i], r->verdict[i].mark);
             make_move(b, g->moves[i]);
         }
     }
@@ -166,6 +173,12 @@ static int parse_options(int argc, char **argv, Run *run)
             run->graph = value;
             continue;
         }
+        if (!strcmp(name, "--compare-deeper")) {
+            if (!parse_number(value, 1, 20, false, &v))
+                return -1;
+            run->agreement.plies = (int)v;
+            continue;
+        }
         bool ok = !strcmp(name, "--movetime") || !strcmp(name, "--depth") || !strcmp(name, "--nodes")
                   ? parse_number(value, 1, !strcmp(name, "--depth") ? MAX_PLY - 8 : (long long)1 << 50, false, &v)
                   : !strcmp(name, "--threads") && parse_number(value, 1, MAX_THREADS, false, &v);
@@ -213,7 +226,8 @@ int review_main(int argc, char **argv)
         options = *search_options(run.engine);
         options.threads = run.threads;
     }
-    if (!readable || !run.engine || !run.review || !search_set_options(run.engine, &options)) {
+    bool reference = !run.agreement.plies || (run.agreement.engine = engine_new());
+    if (!readable || !run.engine || !run.review || !reference || !search_set_options(run.engine, &options)) {
         fprintf(stderr, "chuhan: cannot set up the engine (%d threads)\n", run.threads);
         run.failed = true;
     } else {
@@ -228,6 +242,10 @@ int review_main(int argc, char **argv)
                 run.failed = true;
             }
         }
+    }
+    if (run.agreement.engine) {
+        agreement_print(&run.agreement, stderr);
+        engine_free(run.agreement.engine);
     }
     engine_free(run.engine);
     free(run.review);
