@@ -234,3 +234,22 @@ Test(review, bad_arguments_are_refused_with_the_usage)
         cr_assert(!strncmp(out, "usage: chuhan review", 20), "%s: %s", commands[i], out);
     }
 }
+
+Test(review, the_marks_can_be_counted_against_a_deeper_search)
+{
+    cr_assert_eq(run("./chuhan review --depth 4 --compare-deeper 2 tests/data/review_blunder.pgn 2>&1 >/dev/null | grep -v ' reviewed in '",
+                     out, sizeof out),
+                 0);
+    cr_assert(strstr(out, "marks against a search 2 plies deeper (3 moves, the review's own depth 4.0 on average):\n"), "%s", out);
+    cr_assert(strstr(out, "review\\deeper       none inaccuracy    mistake    blunder\n"), "%s", out);
+    cr_assert(strstr(out, "\nthe same mark: "), "%s", out);
+    /* The rows add up to the moves judged. */
+    int sum = 0;
+    for (const char *p = strstr(out, "        none "); p && *p != 't'; p = strchr(p, '\n') + 1) {
+        char name[16];
+        int a, b, c, d;
+        cr_assert_eq(sscanf(p, "%15s %d %d %d %d", name, &a, &b, &c, &d), 5, "%s", p);
+        sum += a + b + c + d;
+    }
+    cr_assert_eq(sum, 3);
+}
