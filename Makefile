@@ -22,6 +22,7 @@ PROTOCOL_SRC := $(wildcard protocol/*.c)
 TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 TOOL_SRC     += $(wildcard book/*.c)
+TOOL_SRC     += $(wildcard review/*.c)
 # Data made into C arrays by tools/embed: the network and the GB18030 code table.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
 LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC)

@@ -21,6 +21,7 @@
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
 #include "../play/play.h"
+#include "../review/review.h"
 #include "../text/words.h"
 #include "../tune/tune.h"
 #include "../protocol/protocol.h"
@@ -41,6 +42,8 @@ static void usage(FILE *out)
                  "                                endgame tables (egtb --help tells more)\n"
                  "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
                  "                                check game files, write their games again in one notation\n"
+                 "  chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg] FILE...\n"
+                 "                                every move of the games judged: evaluations, marks, better lines\n"
                  "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
                  "  chuhan book probe BOOK [FEN] [moves M...]\n"
                  "                                the book moves of a position (ElephantEye's format, BOOK.DAT)\n"
@@ -150,6 +153,8 @@ int main(int argc, char **argv)
         return datagen_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "play"))
         return play_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "review"))
+        return review_main(argc - 2, argv + 2);
     if (argc >= 2) {
         usage(stderr);
         return 2;

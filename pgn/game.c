@@ -12,6 +12,7 @@ void pgn_game_init(PgnGame *g)
     g->error[0] = 0;
     g->unsure_from = 0;
     g->unsure_to = -1;
+    g->notation = NOTATION_ICCS;
 }
 
 const char *pgn_tag(const PgnGame *g, const char *name)

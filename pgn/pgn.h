@@ -27,6 +27,7 @@ typedef struct {
     Move moves[PGN_PLIES_MAX];
     char error[PGN_ERROR_MAX]; /* why the moves stop short of the file's, or "" */
     int unsure_from, unsure_to; /* moves the text leaves open (see pgn_read_text); none when from > to */
+    Notation notation;        /* how its first move is written (ICCS for a game without moves) */
 } PgnGame;
 
 /* No tags, the start position, no moves, result "*". */
@@ -78,6 +79,20 @@ void pgn_text_add(PgnText *t, const char *s, size_t n);
 bool pgn_write_text(PgnText *text, const PgnGame *g, Notation notation);
 /* The same written to a file; nothing is written when memory runs out. */
 void pgn_write(FILE *out, const PgnGame *g, Notation notation);
+
+/*
+ * What an annotator adds to a game, as PGN text of its own: after[i]
+ * (NAGs, comments, variations) follows move i, and closing comes before the
+ * result; NULL for nothing. Each move is then written on a line of its own.
+ */
+typedef struct {
+    const char *const *after;
+    const char *closing;
+} PgnNotes;
+
+bool pgn_write_annotated(PgnText *text, const PgnGame *g, Notation notation, const PgnNotes *notes);
+/* A move's name as the writer writes it (ICCS as H2-E2), for an annotator's variations. */
+void pgn_move_text(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX]);
 
 /*
  * Text conversions, GB18030 by the project's own codec: bytes in UTF-8 or

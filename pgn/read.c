@@ -298,10 +298,38 @@ static void play_words(Reader *r)
     g->error[0] = 0;
 }
 
+static bool is_iccs(const char *w)
+{
+    bool dash = w[2] == '-';
+    return strlen(w) == (dash ? 5u : 4u) && strchr("abcdefghiABCDEFGHI", w[0]) && w[0] && isdigit((unsigned char)w[1])
+        && strchr("abcdefghiABCDEFGHI", w[2 + dash]) && w[2 + dash] && isdigit((unsigned char)w[3 + dash]);
+}
+
+/*
+ * How a move is written, so that a game can be written back as it came:
+ * Chinese is not ASCII, WXF has a direction (. + - =) among its first three
+ * characters, ICCS is two points; the algebraic names of cutechess-cli have
+ * no writer and count as ICCS, the coordinates nearest them.
+ */
+static Notation notation_of(const char *w)
+{
+    w += number_prefix(w);
+    if (is_iccs(w))
+        return NOTATION_ICCS;
+    for (const char *c = w; *c; c++)
+        if ((unsigned char)*c >= 0x80)
+            return NOTATION_CHINESE;
+    bool direction = strlen(w) >= 4 && (strchr(".+-=", w[1]) || strchr(".+-=", w[2]));
+    return direction ? NOTATION_WXF : NOTATION_ICCS;
+}
+
 static void take_move(Reader *r, const char *word)
 {
-    if (!r->failed && word[number_prefix(word)] && r->nwords <= PGN_PLIES_MAX)
-        strcpy(r->words[r->nwords++], word);
+    if (r->failed || !word[number_prefix(word)] || r->nwords > PGN_PLIES_MAX)
+        return;
+    if (!r->nwords)
+        r->game.notation = notation_of(word);
+    strcpy(r->words[r->nwords++], word);
 }
 
 int pgn_read_text(const char *p, PgnVisit visit, void *ctx)

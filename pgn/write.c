@@ -30,7 +30,7 @@ static void add_tag(PgnText *t, const char *name, const char *value)
 }
 
 /* PGN files write ICCS moves in capitals with a dash: H2-E2. */
-static void move_text(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX])
+void pgn_move_text(const Board *b, Move m, Notation notation, char out[MOVE_NAME_MAX])
 {
     move_name(b, m, notation, out);
     if (notation != NOTATION_ICCS)
@@ -46,7 +46,7 @@ static void add_moves(PgnText *t, Board *b, const PgnGame *g, Notation notation)
 {
     for (int i = 0; i < g->nmoves; i++) {
         char name[MOVE_NAME_MAX], line[32 + MOVE_NAME_MAX];
-        move_text(b, g->moves[i], notation, name);
+        pgn_move_text(b, g->moves[i], notation, name);
         if (b->side == RED)
             snprintf(line, sizeof line, "%d. %s", b->fullmove, name);
         else if (i == 0)
@@ -56,10 +56,35 @@ static void add_moves(PgnText *t, Board *b, const PgnGame *g, Notation notation)
         add(t, line);
         make_move(b, g->moves[i]);
     }
+    /* A game that ends with red's move leaves its last line open. */
+    if (g->nmoves && b->side == BLACK)
+        add(t, "\n");
 }
 
-bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
+/* One move to a line, numbered ("12." or "12..."), each followed by its notes. */
+static void add_annotated_moves(PgnText *t, Board *b, const PgnGame *g, Notation notation, const PgnNotes *notes)
 {
+    for (int i = 0; i < g->nmoves; i++) {
+        char name[MOVE_NAME_MAX], line[32 + MOVE_NAME_MAX];
+        pgn_move_text(b, g->moves[i], notation, name);
+        snprintf(line, sizeof line, "%d.%s %s", b->fullmove, b->side == RED ? "" : "..", name);
+        add(t, line);
+        if (notes->after && notes->after[i]) {
+            add(t, " ");
+            add(t, notes->after[i]);
+        }
+        add(t, "\n");
+        make_move(b, g->moves[i]);
+    }
+    if (notes->closing) {
+        add(t, notes->closing);
+        add(t, "\n");
+    }
+}
+
+static bool write_game(PgnText *t, const PgnGame *g, Notation notation, const PgnNotes *notes)
+{
+
     /* Large, and each writer needs its own; zeroed, since a bad FEN leaves it as it is. */
     Board *b = board_new();
     if (!b) {
@@ -75,14 +100,24 @@ bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
     add_tag(t, "Format", format_names[notation]);
     add(t, "\n");
     pgn_position(g, 0, b);
-    add_moves(t, b, g, notation);
-    /* A game that ends with red's move leaves its last line open. */
-    if (g->nmoves && b->side == BLACK)
-        add(t, "\n");
+    if (notes)
+        add_annotated_moves(t, b, g, notation, notes);
+    else
+        add_moves(t, b, g, notation);
     add(t, g->result);
     add(t, "\n\n");
     board_free(b);
     return !t->failed;
+}
+
+bool pgn_write_text(PgnText *t, const PgnGame *g, Notation notation)
+{
+    return write_game(t, g, notation, NULL);
+}
+
+bool pgn_write_annotated(PgnText *t, const PgnGame *g, Notation notation, const PgnNotes *notes)
+{
+    return write_game(t, g, notation, notes);
 }
 
 void pgn_write(FILE *out, const PgnGame *g, Notation notation)

@@ -477,3 +477,22 @@ Test(pgn, a_game_that_reads_two_ways_marks_the_moves_it_leaves_unsure)
     cr_assert_eq(g->unsure_from, 0);
     cr_assert_eq(g->unsure_to, 3);
 }
+
+Test(pgn, a_game_remembers_the_notation_of_its_moves)
+{
+    static const char *const files[] = { "tests/data/games_iccs.pgn", "tests/data/games_chinese.pgn", "tests/data/games_wxf.pgn",
+                                         "tests/data/games_gb18030.pgn" };
+    static const Notation notations[] = { NOTATION_ICCS, NOTATION_CHINESE, NOTATION_WXF, NOTATION_CHINESE };
+    for (int i = 0; i < 4; i++) {
+        const Games *all = read_games(files[i]);
+        cr_assert_eq(all->games[0].notation, notations[i], "%s", files[i]);
+        cr_assert_eq(all->games[1].notation, notations[i], "%s: a game that starts with black", files[i]);
+    }
+    Games all = { 0 };
+    cr_assert_eq(pgn_read_text(cutechess_game, keep_game, &all), 1);
+    cr_assert_eq(all.games[0].notation, NOTATION_ICCS, "algebraic names have no writer: the nearest coordinates");
+    pgn_read_text("1. h2-e2 h9-g7 *", keep_game, &all);
+    cr_assert_eq(all.games[1].notation, NOTATION_ICCS);
+    pgn_read_text("1.C2.5 H8+7 *", keep_game, &all);
+    cr_assert_eq(all.games[2].notation, NOTATION_WXF);
+}
