@@ -34,7 +34,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb
 all: $(EXE)
 
 # Objects remember the flags they were built with: a change of ARCH, CFLAGS or compiler rebuilds.
@@ -122,6 +122,15 @@ clang:
 
 perft: chuhan
 	./chuhan perft --suite perft/perft.txt
+
+# Endgame tables (docs/egtb.md): every ending of up to five men and the practical ones of six to
+# eight in egtb/practical.txt, under both rule sets, into EGTB_DIR, outside the repository. Tables
+# already there are kept, so a build stopped part way goes on where it stopped.
+EGTB_DIR     ?= $(HOME)/chuhan-egtb
+EGTB_THREADS ?= 2
+egtb: chuhan
+	mkdir -p $(EGTB_DIR)
+	./chuhan egtb build $(EGTB_DIR) --men 5 $$(grep -v '^#' egtb/practical.txt | cut -d' ' -f1) --threads $(EGTB_THREADS)
 
 bench: chuhan
 	./chuhan bench
