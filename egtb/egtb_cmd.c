@@ -125,14 +125,16 @@ static int cmd_build(EgtbArgs *a)
             fprintf(stderr, "chuhan egtb: %s\n", err);
             return 2;
         }
+    /* An ending that fails is said and skipped; the others are built. */
     TbBuildOptions opt = { a->threads, stderr };
+    int failed = 0;
     for (int i = 0; i < n; i++)
         for (int r = 0; r < 2; r++)
             if (each_rule(a->rules, r) && !tb_build(a->argv[0], &e[i], (RuleSet)r, &opt, err, sizeof err)) {
                 fprintf(stderr, "chuhan egtb: %s\n", err);
-                return 1;
+                failed++;
             }
-    return 0;
+    return failed ? 1 : 0;
 }
 
 static TbSet *open_set(const char *dir)
