@@ -37,6 +37,8 @@ static void usage(FILE *out)
                  "  chuhan perft --suite FILE [--max-nodes N]\n"
                  "                                check every case of a perft file\n"
                  "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
+                 "  chuhan bench --endgames [--egtb DIR] [DEPTH]\n"
+                 "                                endings of six and seven men, with endgame tables or without\n"
                  "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
                  "  chuhan egtb build|probe|verify|stats ...\n"
                  "                                endgame tables (egtb --help tells more)\n"
@@ -106,6 +108,22 @@ static int shell_perft(int argc, char **argv)
     return 0;
 }
 
+/* bench --endgames [--egtb DIR] [DEPTH]: endings of six and seven men, with or without tables. */
+static int shell_bench_endgames(int argc, char **argv)
+{
+    const char *tables = NULL;
+    long depth = BENCH_ENDGAME_DEPTH;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--egtb") && i + 1 < argc)
+            tables = argv[++i];
+        else if (!parse_long(argv[i], 1, MAX_PLY - 8, &depth)) {
+            fprintf(stderr, "chuhan: bench --endgames [--egtb DIR] [DEPTH]\n");
+            return 2;
+        }
+    }
+    return bench_endgames((int)depth, tables, stdout) ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 #ifdef _WIN32
@@ -138,6 +156,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "tune"))
         return tune_main(argc - 2, argv + 2);
     search_init();
+    if (argc >= 3 && !strcmp(argv[1], "bench") && !strcmp(argv[2], "--endgames"))
+        return shell_bench_endgames(argc - 3, argv + 3);
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         long depth = BENCH_DEFAULT_DEPTH, threads = 1;
         if (argc > 4 || (argc >= 3 && !parse_long(argv[2], 1, MAX_PLY - 8, &depth))

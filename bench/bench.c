@@ -51,26 +51,45 @@ static const char *const positions[] = {
     "5k3/9/9/4P4/9/9/9/9/4A4/4KA3 w - - 0 1",
 };
 
-uint64_t bench_run(int depth, int threads, FILE *out)
+/*
+ * Endings of six and seven men, outside the tables of up to five, whose
+ * captures lead into them: `bench --endgames` with and without tables
+ * measures what probing costs the search.
+ */
+static const char *const endgames[] = {
+    "9/1P2k4/3a5/9/9/9/9/5K3/2r6/6R2 w - - 0 1",   "9/5k3/9/2P6/9/2R3r2/9/9/9/2p1K4 b - - 0 1",
+    "9/9/4k4/9/6R1p/c8/9/C2K5/9/9 w - - 0 1",      "9/1n7/4k4/9/2N6/4P2p1/9/9/3K5/9 b - - 0 1",
+    "4k4/9/9/6P2/2C6/9/4p4/5c3/3K5/9 w - - 0 1",   "3k5/9/6N2/9/9/r1p6/9/9/9/2R1K4 b - - 0 1",
+    "9/9/5k2N/9/9/N8/9/3K5/p1c6/9 w - - 0 1",      "9/3k5/3a5/5R3/9/1n7/9/5A3/4K4/9 b - - 0 1",
+    "9/5k3/2n2a3/9/9/2P6/3C5/3K5/9/9 w - - 0 1",   "3knR3/4a4/4P4/9/9/9/9/4K4/9/9 b - - 0 1",
+    "5k3/9/5a3/3c5/9/2P6/9/9/3K5/8N w - - 0 1",    "4n4/5k3/9/9/9/2p6/9/4R4/3K5/6B2 b - - 0 1",
+};
+
+static uint64_t bench_positions(const char *const *fens, int n, int depth, int threads, const char *tables, FILE *out)
 {
     SearchOptions opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
     Board *board = board_new();
     Engine *e = engine_new();
+    char err[256];
     if (!board || !e || !search_set_options(e, &opt)) {
         fprintf(out, "cannot start %d threads\n", threads);
         engine_free(e);
         board_free(board);
         return 0;
     }
+    if (tables && !engine_set_tablebases(e, tables, err, sizeof err)) {
+        fprintf(out, "%s\n", err);
+        engine_free(e);
+        board_free(board);
+        return 0;
+    }
     SearchLimits limits = { .depth = depth };
     SearchReporter quiet = { 0 };
-    int n = (int)(sizeof positions / sizeof *positions);
     uint64_t total = 0;
     int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
     for (int i = 0; i < n; i++) {
-        char err[128];
-        if (!board_set_fen(board, positions[i], err, sizeof err)) {
+        if (!board_set_fen(board, fens[i], err, sizeof err)) {
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
             continue;
         }
@@ -83,7 +102,7 @@ uint64_t bench_run(int depth, int threads, FILE *out)
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);
         fprintf(out, "Position %2d/%d: bestmove %-6s score %6d nodes %10" PRIu64 " time %8.1f ms  %s\n", i + 1, n,
-                best, r.score, r.nodes, us / 1000.0, positions[i]);
+                best, r.score, r.nodes, us / 1000.0, fens[i]);
         total += r.nodes;
         searching += us;
     }
@@ -94,4 +113,14 @@ uint64_t bench_run(int depth, int threads, FILE *out)
     engine_free(e);
     board_free(board);
     return total;
+}
+
+uint64_t bench_run(int depth, int threads, FILE *out)
+{
+    return bench_positions(positions, (int)(sizeof positions / sizeof *positions), depth, threads, NULL, out);
+}
+
+uint64_t bench_endgames(int depth, const char *tables, FILE *out)
+{
+    return bench_positions(endgames, (int)(sizeof endgames / sizeof *endgames), depth, 1, tables, out);
 }

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { BENCH_DEFAULT_DEPTH = 13 };
+enum { BENCH_DEFAULT_DEPTH = 13, BENCH_ENDGAME_DEPTH = 16 };
 
 /*
  * Searches every position to `depth` with a fresh table and fresh histories;
@@ -13,5 +13,7 @@ enum { BENCH_DEFAULT_DEPTH = 13 };
  * threads are for measuring time to depth.
  */
 uint64_t bench_run(int depth, int threads, FILE *out);
+/* Endings of six and seven men searched to `depth` on one thread, with the tables in `tables` (NULL: none). */
+uint64_t bench_endgames(int depth, const char *tables, FILE *out);
 
 #endif
