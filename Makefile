@@ -173,7 +173,8 @@ EM_FLAGS := -O3 -msimd128 -DNDEBUG
 EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,node -sPROXY_TO_PTHREAD \
             -sEXIT_RUNTIME -sALLOW_MEMORY_GROWTH -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB \
             -sTOTAL_STACK=8MB -sDEFAULT_PTHREAD_STACK_SIZE=8MB -sPTHREAD_POOL_SIZE=Module.poolSize \
-            -sPTHREAD_POOL_SIZE_STRICT=0 -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_malloc,_free \
+            -sPTHREAD_POOL_SIZE_STRICT=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
+            -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_malloc,_free \
             -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8 --extern-post-js browser/api.js
 
 emscripten: | cross-emscripten

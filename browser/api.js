@@ -49,7 +49,8 @@ var Chuhan = (function () {
       printErr: options.printErr || function (text) { console.warn('chuhan: ' + text); },
       // The protocol loop, a search thread and a helper for every further core start at once.
       poolSize: Math.max(2, Math.min(options.threads || cores(), 64) + 1),
-      onExit: function () { ended = ended || 'the engine has quit'; },
+      // `quit` ends the engine, not the program around it (Emscripten would end node's process).
+      quit: function () { ended = ended || 'the engine has quit'; },
     };
     if (locate) config.locateFile = locate;
     if (options.wasmBinary) config.wasmBinary = options.wasmBinary;
