@@ -45,6 +45,8 @@ var Chuhan = (function () {
       });
     };
     var config = {
+      arguments: [], // Emscripten would hand node's own command line to the engine
+      thisProgram: 'chuhan',
       print: deliver,
       printErr: options.printErr || function (text) { console.warn('chuhan: ' + text); },
       // The protocol loop, a search thread and a helper for every further core start at once.

@@ -53,6 +53,19 @@ test('Chuhan() returns a promise of an engine with the four methods', async () =
   engine.terminate();
 });
 
+test('node\'s own command line is not the engine\'s: the protocol loop starts whatever it holds', async () => {
+  const argv = process.argv;
+  process.argv = [...argv.slice(0, 2), 'bench', '5'];
+  try {
+    const engine = await start();
+    engine.postMessage('isready');
+    assert.equal(await engine.next(/./), 'readyok');
+    engine.terminate();
+  } finally {
+    process.argv = argv;
+  }
+});
+
 test('uci is answered with the options and uciok, through the listener', async () => {
   const engine = await start();
   engine.postMessage('uci');
