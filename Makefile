@@ -166,7 +166,9 @@ wasm: | cross-wasm
 # WebAssembly for pages and node with threads (Emscripten, Debian's emscripten): chuhan.js (the
 # interface web GUIs use, browser/api.js, around Emscripten's loader), chuhan.wasm and
 # chuhan.worker.js, in build/emscripten. The protocol loop, the search and its helpers each run
-# in a thread (a Web Worker) over shared memory; the page posts lines (docs/web.md).
+# in a thread (a Web Worker) over shared memory; the page posts lines (docs/web.md). Beside them,
+# for pages that may not share memory, the WASI build on one thread, made resumable by
+# binaryen's Asyncify (chuhan-wasi.wasm), and the worker that runs it (chuhan-wasi.worker.js).
 EM_DIR   := build/emscripten
 EM_CC    := emcc
 EM_FLAGS := -O3 -msimd128 -DNDEBUG
@@ -177,14 +179,23 @@ EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,nod
             -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_malloc,_free \
             -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8 --extern-post-js browser/api.js
 
-emscripten: | cross-emscripten
+EM_FILES := chuhan.js chuhan.wasm chuhan.worker.js chuhan-wasi.wasm chuhan-wasi.worker.js
+
+emscripten: wasm | cross-emscripten
 	@! test $(EM_DIR)/chuhan.js -ot browser/api.js || rm $(EM_DIR)/chuhan.js # the interface changed
 	NODE_PATH=/usr/share/nodejs $(MAKE) CC=$(EM_CC) CFLAGS="$(EM_FLAGS)" LDFLAGS="$(EM_LD)" \
 	    EXTRA_SRC=browser/input.c BUILD=$(EM_DIR) EXE=$(EM_DIR)/chuhan.js
+	$(MAKE) $(EM_DIR)/chuhan-wasi.wasm
+	cp browser/wasi-worker.js $(EM_DIR)/chuhan-wasi.worker.js
+
+# Unwinds to the worker's event loop where the engine waits for input or polls it while it searches.
+$(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
+	wasm-opt $< -O2 --asyncify \
+	    --pass-arg=asyncify-imports@wasi_snapshot_preview1.fd_read,wasi_snapshot_preview1.poll_oneoff -o $@
 
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
 web: emscripten
-	cp $(EM_DIR)/chuhan.js $(EM_DIR)/chuhan.wasm $(EM_DIR)/chuhan.worker.js web/
+	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
 
 serve: web
 	python3 tools/serve web

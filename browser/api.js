@@ -4,7 +4,9 @@
 // (chuhan.js), after its factory ChuhanModule: a classic <script> gets the
 // global Chuhan, require('chuhan') and `import Chuhan from 'chuhan'` the same
 // function. The engine is the native protocol loop, run in a thread of its
-// own: it reads the lines posted here while it searches, so `stop` works.
+// own: it reads the lines posted here while it searches, so `stop` works. A
+// page that may not share memory gets the WASI build on one thread instead
+// (browser/wasi-worker.js), behind the same interface.
 
 var Chuhan = (function () {
   'use strict';
@@ -27,23 +29,84 @@ var Chuhan = (function () {
 
   var TERMINATED = 'terminate() was called';
 
-  function Chuhan(options) {
-    options = options || {};
-    if (!sharedMemory()) {
-      return Promise.reject(new Error('Chuhan needs SharedArrayBuffer: serve the page cross-origin isolated, with the '
-        + 'headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp'));
+  // The engine's face: lines in, lines out to the listeners, and the end. send(line) hands a
+  // line to the engine; stop() ends it; ended() says why it can no longer be used, if it cannot.
+  function face(listeners, send, stop, ended, end) {
+    function alive(what) {
+      if (ended()) throw new Error('Chuhan: ' + what + '() after the end: ' + ended() + '; start another with Chuhan()');
     }
-    // options.path: a folder URL (or directory) holding chuhan.wasm and chuhan.worker.js;
-    // options.locateFile(name, folder): a URL for each, as Emscripten's own option.
-    var locate = options.locateFile || (options.path !== undefined
-      ? function (name) { return String(options.path).replace(/\/?$/, '/') + name; } : undefined);
-    var listeners = [];
-    var ended = null; // why the engine can no longer be used
-    var deliver = function (line) {
+    return {
+      postMessage: function (line) {
+        alive('postMessage');
+        send(String(line));
+      },
+      addMessageListener: function (fn) {
+        alive('addMessageListener');
+        if (typeof fn !== 'function') throw new TypeError('Chuhan: addMessageListener() takes a function');
+        listeners.push(fn);
+      },
+      removeMessageListener: function (fn) {
+        var i = listeners.indexOf(fn);
+        if (i >= 0) listeners.splice(i, 1);
+      },
+      terminate: function () {
+        if (ended() === TERMINATED) alive('terminate'); // after quit, it still lets the threads go
+        end(TERMINATED);
+        listeners.length = 0;
+        stop();
+      },
+    };
+  }
+
+  function dispatcher(listeners) {
+    return function (line) {
       listeners.slice().forEach(function (fn) {
         try { fn(line); } catch (e) { setTimeout(function () { throw e; }); } // a listener's fault is its own
       });
     };
+  }
+
+  // Where the page may not share memory: the WASI build on one thread in a worker, said in an info string.
+  function oneThread(locate) {
+    return new Promise(function (resolve, reject) {
+      var listeners = [], deliver = dispatcher(listeners), ended = null, told = false;
+      var worker = new Worker(locate('chuhan-wasi.worker.js', ''));
+      worker.onmessage = function (event) {
+        var m = event.data;
+        if (m.line !== undefined) deliver(m.line);
+        else if (m.exit !== undefined) { ended = ended || 'the engine has quit'; worker.terminate(); }
+        else if (m.failed) reject(new Error('Chuhan: ' + m.error));
+        else if (m.error) console.warn('chuhan: ' + m.error);
+      };
+      worker.onerror = function (e) { reject(new Error('Chuhan: ' + (e.message || 'the worker failed to start'))); };
+      worker.postMessage({ url: new URL(locate('chuhan-wasi.wasm', ''), location.href).href });
+      resolve(face(listeners, function (line) {
+        if (!told) {
+          told = true;
+          var why = 'Chuhan runs on one thread: the page is not cross-origin isolated (threads need the headers '
+            + 'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
+          deliver(/^\s*xboard\b/.test(line) ? '# ' + why : 'info string ' + why);
+        }
+        worker.postMessage({ line: line + '\n' });
+      }, function () { worker.terminate(); }, function () { return ended; }, function (why) { ended = why; }));
+    });
+  }
+
+  function Chuhan(options) {
+    options = options || {};
+    // options.path: a folder URL (or directory) holding chuhan.wasm and chuhan.worker.js;
+    // options.locateFile(name, folder): a URL for each, as Emscripten's own option.
+    var folder = scriptUrl ? scriptUrl.slice(0, scriptUrl.replace(/[?#].*/, '').lastIndexOf('/') + 1) : '';
+    var locate = options.locateFile || (options.path !== undefined
+      ? function (name) { return String(options.path).replace(/\/?$/, '/') + name; } : undefined);
+    if (!sharedMemory()) {
+      if (typeof Worker === 'undefined' || typeof location === 'undefined')
+        return Promise.reject(new Error('Chuhan needs SharedArrayBuffer or Web Workers, and this system has neither'));
+      return oneThread(locate || function (name) { return folder + name; });
+    }
+    var listeners = [];
+    var ended = null; // why the engine can no longer be used
+    var deliver = dispatcher(listeners);
     var config = {
       arguments: [], // Emscripten would hand node's own command line to the engine
       thisProgram: 'chuhan',
@@ -65,34 +128,15 @@ var Chuhan = (function () {
     if (scriptUrl && !isNode) config.mainScriptUrlOrBlob = options.mainScriptUrlOrBlob || scriptUrl;
 
     return ChuhanModule(config).then(function (module) {
-      function alive(what) {
-        if (ended) throw new Error('Chuhan: ' + what + '() after the end: ' + ended + '; start another with Chuhan()');
-      }
-      return {
-        postMessage: function (line) {
-          alive('postMessage');
-          var text = String(line) + '\n';
-          var n = module.lengthBytesUTF8(text), at = module._malloc(n + 1);
-          if (!at || (module.stringToUTF8(text, at, n + 1), module._chuhan_post(at, n)) !== 0)
-            deliver('info string error: out of memory, the line was not read');
-          if (at) module._free(at);
-        },
-        addMessageListener: function (fn) {
-          alive('addMessageListener');
-          if (typeof fn !== 'function') throw new TypeError('Chuhan: addMessageListener() takes a function');
-          listeners.push(fn);
-        },
-        removeMessageListener: function (fn) {
-          var i = listeners.indexOf(fn);
-          if (i >= 0) listeners.splice(i, 1);
-        },
-        terminate: function () {
-          if (ended === TERMINATED) alive('terminate'); // after quit, it still lets the threads go
-          ended = TERMINATED;
-          listeners = [];
-          module.PThread.terminateAllThreads();
-        },
-      };
+      return face(listeners, function (text) {
+        text += '\n';
+        var n = module.lengthBytesUTF8(text), at = module._malloc(n + 1);
+        if (!at || (module.stringToUTF8(text, at, n + 1), module._chuhan_post(at, n)) !== 0)
+          deliver('info string error: out of memory, the line was not read');
+        if (at) module._free(at);
+      }, function () {
+        module.PThread.terminateAllThreads();
+      }, function () { return ended; }, function (why) { ended = why; });
     });
   }
   Chuhan.default = Chuhan;

@@ -13,9 +13,9 @@ declare namespace Chuhan {
   }
 
   interface Options {
-    /** The folder (URL, or a directory under node) holding chuhan.wasm and chuhan.worker.js; beside chuhan.js by default. */
+    /** The folder (URL, or a directory under node) holding chuhan.wasm and the other files; beside chuhan.js by default. */
     path?: string;
-    /** The URL of each file the engine needs (chuhan.wasm, chuhan.worker.js), as Emscripten's own option. */
+    /** The URL of each file the engine needs (chuhan.wasm, chuhan.worker.js, chuhan-wasi.wasm, chuhan-wasi.worker.js). */
     locateFile?: (name: string, folder: string) => string;
     /** The threads to have ready at once (Threads option, set as usual, may ask for more); the cores by default. */
     threads?: number;
@@ -28,7 +28,7 @@ declare namespace Chuhan {
   }
 }
 
-/** Starts an engine; rejects where threads cannot be had (a page that is not cross-origin isolated). */
+/** Starts an engine: with threads, or on one thread on a page that is not cross-origin isolated. */
 declare function Chuhan(options?: Chuhan.Options): Promise<Chuhan.Engine>;
 
 export = Chuhan;

@@ -485,7 +485,9 @@ function wire() {
 
 // One engine for the page's life; a page that is not cross-origin isolated gets none (docs/web.md).
 async function start() {
-  const cores = navigator.hardwareConcurrency || 1;
+  // Threads need shared memory, which a page has only when served cross-origin isolated (make serve).
+  const cores = crossOriginIsolated ? navigator.hardwareConcurrency || 1 : 1;
+  if (!crossOriginIsolated) $('threads').title = 'One thread: the page is not served cross-origin isolated';
   for (let n = 1; n <= cores; n++) $('threads').add(new Option(String(n), String(n), false, n === cores));
   try {
     link = new EngineLink(await Chuhan());
