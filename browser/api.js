@@ -140,6 +140,8 @@ var Chuhan = (function () {
     });
   }
   Chuhan.default = Chuhan;
+  // Emscripten's own factory, for tools that run the build as a program (tools/chuhan-node.js).
+  Chuhan.ChuhanModule = ChuhanModule;
   return Chuhan;
 })();
 

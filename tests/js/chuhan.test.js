@@ -103,6 +103,32 @@ test('isready is answered while the engine searches', async () => {
   engine.terminate();
 });
 
+test('ponderhit turns a ponder search into the move\'s own', async () => {
+  const engine = await start();
+  engine.postMessage('setoption name Ponder value true');
+  engine.postMessage('position startpos moves h2e2 h9g7');
+  engine.postMessage('go ponder wtime 60000 btime 60000');
+  await engine.next(/^info depth 4 /);
+  engine.postMessage('ponderhit');
+  assert.match(await engine.next(/^bestmove /), /^bestmove [a-i]\d[a-i]\d/);
+  engine.terminate();
+});
+
+test('the hash table is kept between searches: the same search again takes fewer nodes', async () => {
+  const engine = await start();
+  const nodes = async () => {
+    engine.postMessage('go depth 9');
+    const last = await engine.next(/^info depth 9 .* pv /);
+    await engine.next(/^bestmove /);
+    return Number(last.match(/ nodes (\d+)/)[1]);
+  };
+  engine.postMessage('position startpos moves h2e2');
+  const first = await nodes();
+  const again = await nodes();
+  assert.ok(again < first / 2, `${first} nodes, then ${again}`);
+  engine.terminate();
+});
+
 test('refused lines get the dialect\'s error line, never an exception', async () => {
   const engine = await start();
   engine.postMessage('bogus');
