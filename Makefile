@@ -25,7 +25,9 @@ TOOL_SRC     += $(wildcard book/*.c)
 TOOL_SRC     += $(wildcard review/*.c)
 # Data made into C arrays by tools/embed: the network and the GB18030 code table.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
-LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC)
+# A build's own sources beside them (the Emscripten build's input, browser/input.c).
+EXTRA_SRC    ?=
+LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC) $(EXTRA_SRC)
 TEST_SRC     := $(wildcard tests/*.c)
 
 REL_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/app/main.o
@@ -35,6 +37,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 .PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb
+.PHONY: emscripten npm serve
 all: $(EXE)
 
 # Objects remember the flags they were built with: a change of ARCH, CFLAGS or compiler rebuilds.
@@ -171,9 +174,49 @@ wasm: | cross-wasm
 	$(MAKE) CC=$(WASM_CC) CPPFLAGS="$(WASM_CPPFLAGS)" CFLAGS="$(WASM_CFLAGS)" LDFLAGS="$(WASM_LD)" PTHREAD= \
 	    BUILD=build/wasm EXE=chuhan.wasm
 
-# The page (web/) with the engine beside it; any static server serves web/ (docs/web.md).
-web: wasm
-	cp chuhan.wasm web/chuhan.wasm
+# WebAssembly for pages and node with threads (Emscripten, Debian's emscripten): chuhan.js (the
+# interface web GUIs use, browser/api.js, around Emscripten's loader), chuhan.wasm and
+# chuhan.worker.js, in build/emscripten. The protocol loop, the search and its helpers each run
+# in a thread (a Web Worker) over shared memory; the page posts lines (docs/web.md). Beside them,
+# for pages that may not share memory, the WASI build on one thread, made resumable by
+# binaryen's Asyncify (chuhan-wasi.wasm), and the worker that runs it (chuhan-wasi.worker.js).
+EM_DIR   := build/emscripten
+EM_CC    := emcc
+EM_FLAGS := -O3 -msimd128 -DNDEBUG
+EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,node -sPROXY_TO_PTHREAD \
+            -sEXIT_RUNTIME -sALLOW_MEMORY_GROWTH -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB \
+            -sTOTAL_STACK=8MB -sDEFAULT_PTHREAD_STACK_SIZE=8MB -sPTHREAD_POOL_SIZE=Module.poolSize \
+            -sPTHREAD_POOL_SIZE_STRICT=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
+            -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_chuhan_close,_malloc,_free \
+            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8 --extern-post-js browser/api.js
+
+EM_FILES := chuhan.js chuhan.wasm chuhan.worker.js chuhan-wasi.wasm chuhan-wasi.worker.js
+
+emscripten: wasm | cross-emscripten
+	@! test $(EM_DIR)/chuhan.js -ot browser/api.js || rm $(EM_DIR)/chuhan.js # the interface changed
+	NODE_PATH=/usr/share/nodejs $(MAKE) CC=$(EM_CC) CFLAGS="$(EM_FLAGS)" LDFLAGS="$(EM_LD)" \
+	    EXTRA_SRC=browser/input.c BUILD=$(EM_DIR) EXE=$(EM_DIR)/chuhan.js
+	$(MAKE) $(EM_DIR)/chuhan-wasi.wasm
+	cp browser/wasi-worker.js $(EM_DIR)/chuhan-wasi.worker.js
+
+# Unwinds to the worker's event loop where the engine waits for input or polls it while it searches.
+$(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
+	wasm-opt $< -O2 --asyncify \
+	    --pass-arg=asyncify-imports@wasi_snapshot_preview1.fd_read,wasi_snapshot_preview1.poll_oneoff -o $@
+
+# The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
+web: emscripten
+	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
+
+serve: web
+	python3 tools/serve web
+
+# The npm package (chuhan-VERSION.tgz, here): the engine, its README, types and licence.
+npm: emscripten
+	tools/npm-pack
+
+cross-emscripten:
+	@command -v $(EM_CC) >/dev/null || ./tools/need emscripten
 
 cross-wasm:
 	@v=$$($(WASM_CC) -dumpversion 2>/dev/null | cut -d. -f1); missing=; \

@@ -10,6 +10,9 @@
 #ifdef __wasi__
 #include <unistd.h>
 #endif
+#ifdef __EMSCRIPTEN__
+#include "../browser/input.h"
+#endif
 
 #include "../engine/board.h"
 #include "../engine/notation.h"
@@ -179,5 +182,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+#ifdef __EMSCRIPTEN__
+    /* A page has no standard input: it posts its lines (browser/input.c). */
+    FILE *in = posted_input();
+    return in ? protocol_loop(in) : 1;
+#else
     return protocol_loop(stdin);
+#endif
 }

@@ -12,6 +12,8 @@
 #define CHUHAN_OS "linux"
 #elif defined(__wasi__)
 #define CHUHAN_OS "wasi"
+#elif defined(__EMSCRIPTEN__)
+#define CHUHAN_OS "emscripten"
 #else
 #define CHUHAN_OS "unknown system"
 #endif

@@ -1,6 +1,6 @@
 // The page: a game against Chuhan, or an analysis board. The engine answers
 // everything about the rules (legal moves, move names, the result) as well as
-// the moves it plays, each from a short UCI session in a worker.
+// the moves it plays: one engine (chuhan.js, threads in workers) for the page's life.
 'use strict';
 
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -10,43 +10,64 @@ const GLYPHS = {
 };
 const $ = (id) => document.getElementById(id);
 
-// One worker and the runs it answers in turn; restart() drops whatever it was doing.
-class Engine {
-  constructor() { this.start(); }
-  start() {
-    this.worker = new Worker('engine-worker.js');
-    this.runs = new Map();
-    this.next = 1;
-    this.worker.onmessage = ({ data }) => {
-      const run = this.runs.get(data.id);
-      if (!run) return;
-      if (data.line !== undefined) {
-        run.lines.push(data.line);
-        if (run.onLine) run.onLine(data.line);
-      } else if (data.error) {
-        console.warn('engine:', data.error);
-      } else if (data.done) {
-        this.runs.delete(data.id);
-        run.resolve(run.lines);
+// The page's one engine (chuhan.js), for the page's life. Questions go to it one at a
+// time: each sends its lines and collects the answer up to the line that ends it (the
+// `Result:` of a `d`, the `bestmove` of a `go`, the `readyok` of an `isready`). A search
+// the page no longer wants is stopped, never killed: its bestmove still ends its question.
+class EngineLink {
+  constructor(engine) {
+    this.engine = engine;
+    this.queue = Promise.resolve();
+    this.current = null;  // the question being answered
+    this.sent = new Map(); // option -> the value last set, so only changes are sent
+    engine.addMessageListener((line) => this.hear(line));
+  }
+  hear(line) {
+    const q = this.current;
+    if (!q) return;
+    q.lines.push(line);
+    if (q.onLine) q.onLine(line);
+    if (q.until(line)) {
+      this.current = null;
+      q.resolve(q.lines);
+    }
+  }
+  // Options as {name: value}; sends those whose value changed.
+  optionLines(options) {
+    const lines = [];
+    for (const [name, value] of Object.entries(options)) {
+      if (this.sent.get(name) === String(value)) continue;
+      this.sent.set(name, String(value));
+      lines.push(`setoption name ${name} value ${value}`);
+    }
+    return lines;
+  }
+  // Asks in turn: sends lines (options first), resolves with every line up to the one `until` accepts.
+  ask(options, lines, until, onLine) {
+    const run = () => new Promise((resolve) => {
+      this.current = { lines: [], until, onLine, resolve, searching: lines.some((l) => l.startsWith('go')) };
+      for (const line of [...this.optionLines(options), ...lines]) {
+        const set = line.match(/^setoption name (.+) value (.*)$/);
+        if (set) this.sent.set(set[1], set[2]);
+        this.engine.postMessage(line);
       }
-    };
-  }
-  run(script, onLine) {
-    return new Promise((resolve) => {
-      const id = this.next++;
-      this.runs.set(id, { lines: [], onLine, resolve });
-      this.worker.postMessage({ id, script: script.join('\n') + '\n' });
     });
+    this.queue = this.queue.then(run);
+    return this.queue;
   }
-  restart() {
-    this.worker.terminate();
-    for (const run of this.runs.values()) run.resolve(null);
-    this.start();
+  // Ends the search being answered, if any (its bestmove ends its question).
+  stop() {
+    if (this.current && this.current.searching && !this.current.stopped) {
+      this.current.stopped = true;
+      this.engine.postMessage('stop');
+    }
   }
+  get searching() { return Boolean(this.current && this.current.searching); }
 }
 
-const rulesEngine = new Engine();
-const thinker = new Engine();
+const isBest = (line) => line.startsWith('bestmove');
+const isResult = (line) => line.startsWith('Result:');
+let link = null; // the engine, once it has started
 
 const game = {
   startFen: START_FEN,
@@ -86,10 +107,9 @@ function parseDisplay(lines) {
 
 // The position after `ply` moves, with the names of every move in both notations.
 async function describe(ply) {
-  const lines = await rulesEngine.run([
-    'uci', 'setoption name Notation value chinese', positionLine(ply), 'd',
-    'setoption name Notation value wxf', 'd',
-  ]);
+  let results = 0;
+  const lines = await link.ask({}, [positionLine(ply), 'setoption name Notation value chinese', 'd',
+    'setoption name Notation value wxf', 'd'], (line) => isResult(line) && ++results === 2);
   const blocks = [[]]; // one a `d`, each ending with its Result line
   for (const line of lines) {
     blocks[blocks.length - 1].push(line);
@@ -122,7 +142,7 @@ async function refresh() {
   const mine = ++generation;
   game.picked = null;
   game.analysis = [];
-  if (thinker.runs.size) thinker.restart(); // a search of the position left behind
+  link.stop(); // a search of the position left behind answers at once, and is dropped
   game.thinking = false;
   const pos = await describe(game.ply);
   if (mine !== generation) return;
@@ -149,39 +169,44 @@ function play(iccs) {
   refresh();
 }
 
-function strengthLines() {
+const threads = () => Number(setting('threads'));
+const FULL_STRENGTH = { UCI_LimitStrength: false, Randomness: 0 };
+
+// A level plays on one thread, as the ladder measured it; full strength on the page's threads.
+function strength() {
   const elo = Number(setting('level'));
-  return elo ? ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${elo}`]
-    : ['setoption name Randomness value 15']; // full strength, varied among near-equal moves
+  return elo ? { Threads: 1, UCI_LimitStrength: true, UCI_Elo: elo, Randomness: 0 }
+    : { Threads: threads(), UCI_LimitStrength: false, Randomness: 15 }; // varied among near-equal moves
 }
 
 async function engineMove(mine) {
   game.thinking = true;
   say('Chuhan is thinking…');
-  const lines = await thinker.run(['uci', ...strengthLines(), positionLine(), `go movetime ${setting('movetime')}`]);
-  if (!lines || mine !== generation) return;
+  const lines = await link.ask({ ...strength(), MultiPV: 1 }, [positionLine(), `go movetime ${setting('movetime')}`], isBest);
+  if (mine !== generation) return;
   game.thinking = false;
-  const best = lines.find((l) => l.startsWith('bestmove'));
+  const best = lines.find(isBest);
   const move = best && best.split(' ')[1];
   if (move && game.position.legal.includes(move)) play(move);
   else say('The engine gave no move.');
 }
 
-// Three best lines, named in the page's notation, as the search deepens.
+// Three best lines, named in the page's notation, deepening until the position changes or analysis is turned off.
 async function analyse(mine) {
   say('Analysing…');
-  await thinker.run(['uci', 'setoption name MultiPV value 3', `setoption name Notation value ${notation()}`, positionLine(),
-    `go movetime ${Math.max(3000, Number(setting('movetime')))}`], (line) => {
-    if (mine !== generation || !line.startsWith('info depth') || !line.includes(' pv ')) return;
-    const field = (key) => { const m = line.match(new RegExp(` ${key} (\\S+)`)); return m && m[1]; };
-    const score = line.match(/ score (cp|mate) (-?\d+)/);
-    const k = Number(field('multipv') || 1);
-    let value = score[1] === 'cp' ? (Number(score[2]) / 100).toFixed(2) : `mate ${score[2]}`;
-    if (score[1] === 'cp' && Number(score[2]) > 0) value = '+' + value;
-    game.analysis[k - 1] = { depth: field('depth'), value, pv: line.slice(line.indexOf(' pv ') + 4) };
-    showAnalysis();
-  });
-  if (mine === generation) say(`Analysis done (${sideToMove()} to move)`);
+  const who = `${sideToMove()} to move`;
+  await link.ask({ ...FULL_STRENGTH, Threads: threads(), MultiPV: 3, Notation: notation() }, [positionLine(), 'go infinite'],
+    isBest, (line) => {
+      if (mine !== generation || !line.startsWith('info depth') || !line.includes(' pv ')) return;
+      const field = (key) => { const m = line.match(new RegExp(` ${key} (\\S+)`)); return m && m[1]; };
+      const score = line.match(/ score (cp|mate) (-?\d+)/);
+      const k = Number(field('multipv') || 1);
+      let value = score[1] === 'cp' ? (Number(score[2]) / 100).toFixed(2) : `mate ${score[2]}`;
+      if (score[1] === 'cp' && Number(score[2]) > 0) value = '+' + value;
+      game.analysis[k - 1] = { depth: field('depth'), value, pv: line.slice(line.indexOf(' pv ') + 4) };
+      showAnalysis();
+      if (k === 1) say(`Analysing (${who}): depth ${field('depth')}, ${Math.round(Number(field('nps')) / 1000)} knodes/s on ${threads()} thread${threads() > 1 ? 's' : ''}`);
+    });
 }
 
 function showAnalysis() {
@@ -250,13 +275,23 @@ function drawGrid(root) {
   const y = (y4 + y5) / 2, [xl] = pointXY(game.flipped ? 6 : 2, 0), [xr] = pointXY(game.flipped ? 2 : 6, 0);
   svg('text', { class: 'river', x: xl, y }, root).textContent = '楚河';
   svg('text', { class: 'river', x: xr, y }, root).textContent = '漢界';
-  for (let f = 0; f <= 8; f++) {
-    const [x, yb] = pointXY(f, game.flipped ? 9 : 0);
-    svg('text', { class: 'coord', x, y: yb + 46 }, root).textContent = 'abcdefghi'[f];
+  if (setting('edges') === 'iccs') {
+    for (let f = 0; f <= 8; f++) {
+      const [x, yb] = pointXY(f, game.flipped ? 9 : 0);
+      svg('text', { class: 'coord', x, y: yb + 46 }, root).textContent = 'abcdefghi'[f];
+    }
+    for (let r = 0; r <= 9; r++) {
+      const [xa, yr] = pointXY(game.flipped ? 8 : 0, r);
+      svg('text', { class: 'coord', x: xa - 48, y: yr }, root).textContent = r;
+    }
+    return;
   }
-  for (let r = 0; r <= 9; r++) {
-    const [xa, yr] = pointXY(game.flipped ? 8 : 0, r);
-    svg('text', { class: 'coord', x: xa - 48, y: yr }, root).textContent = r;
+  // Each side numbers the files from its own right, at its own edge: red 一 to 九, black 1 to 9.
+  const outward = (y) => (y > MARGIN + 4.5 * CELL ? 46 : -46);
+  for (let f = 0; f <= 8; f++) {
+    const [xr, yr] = pointXY(f, 0), [xb, yb] = pointXY(f, 9);
+    svg('text', { class: 'coord files', x: xr, y: yr + outward(yr) }, root).textContent = '一二三四五六七八九'[8 - f];
+    svg('text', { class: 'coord files', x: xb, y: yb + outward(yb) }, root).textContent = String(f + 1);
   }
 }
 
@@ -365,6 +400,7 @@ function tryMove(move) {
 // ---- Buttons and fields ----
 
 function newGame(fen = START_FEN) {
+  if (fen !== game.startFen || game.moves.length) link.ask({}, ['ucinewgame', 'isready'], (l) => l === 'readyok');
   game.startFen = fen;
   game.moves = [];
   game.ply = 0;
@@ -388,7 +424,7 @@ function step(dir) {
 
 async function setFen() {
   const fen = $('fen').value.trim();
-  const lines = await rulesEngine.run(['uci', `position fen ${fen}`, 'd']);
+  const lines = await link.ask({}, [`position fen ${fen}`, 'd'], isResult);
   const pos = parseDisplay(lines);
   if (pos.error) return refuse(`Bad FEN: ${pos.error}`);
   newGame(pos.fen);
@@ -418,10 +454,13 @@ function pgn() {
 }
 
 async function hint() {
-  if (gameOver() || game.thinking || !humanMoves(sideToMove())) return;
+  if (gameOver() || game.thinking || link.searching || !humanMoves(sideToMove())) return;
   say('Looking for a move…');
-  const lines = await thinker.run(['uci', 'setoption name Notation value chinese', positionLine(), 'go movetime 1000']);
-  const info = lines && lines.filter((l) => l.includes(' pv ')).pop();
+  const mine = generation;
+  const lines = await link.ask({ ...FULL_STRENGTH, Threads: threads(), MultiPV: 1, Notation: 'chinese' },
+    [positionLine(), 'go movetime 1000'], isBest);
+  if (mine !== generation) return;
+  const info = lines.filter((l) => l.includes(' pv ')).pop();
   if (info) say(`Hint: ${info.slice(info.indexOf(' pv ') + 4).split(' ')[0]}`);
 }
 
@@ -436,11 +475,29 @@ function wire() {
   $('hint').onclick = hint;
   $('side').onchange = () => { game.flipped = setting('side') === 'black'; refresh(); };
   $('level').onchange = refresh;
+  $('threads').onchange = refresh;
+  $('edges').onchange = draw;
   $('analysis').onchange = refresh;
   for (const radio of document.querySelectorAll('input[name=notation]')) radio.onchange = () => { showMoves(); refresh(); };
   $('set-fen').onclick = setFen;
   $('pgn').onclick = pgn;
 }
 
-wire();
-newGame();
+// One engine for the page's life; a page that is not cross-origin isolated gets none (docs/web.md).
+async function start() {
+  // Threads need shared memory, which a page has only when served cross-origin isolated (make serve).
+  const cores = crossOriginIsolated ? navigator.hardwareConcurrency || 1 : 1;
+  if (!crossOriginIsolated) $('threads').title = 'One thread: the page is not served cross-origin isolated';
+  for (let n = 1; n <= cores; n++) $('threads').add(new Option(String(n), String(n), false, n === cores));
+  try {
+    link = new EngineLink(await Chuhan());
+    await link.ask({}, ['uci'], (line) => line === 'uciok');
+  } catch (e) {
+    say(`The engine cannot start: ${e.message}`);
+    return;
+  }
+  wire();
+  newGame();
+}
+
+start();

@@ -1,0 +1,148 @@
+// The interface web GUIs use for engines in a page: `Chuhan(options)` returns a
+// promise of an engine with postMessage(line), addMessageListener(fn),
+// removeMessageListener(fn) and terminate(). Appended to Emscripten's output
+// (chuhan.js), after its factory ChuhanModule: a classic <script> gets the
+// global Chuhan, require('chuhan') and `import Chuhan from 'chuhan'` the same
+// function. The engine is the native protocol loop, run in a thread of its
+// own: it reads the lines posted here while it searches, so `stop` works. A
+// page that may not share memory gets the WASI build on one thread instead
+// (browser/wasi-worker.js), behind the same interface.
+
+var Chuhan = (function () {
+  'use strict';
+  var isNode = typeof process === 'object' && process.versions && typeof process.versions.node === 'string';
+  // Where chuhan.js was loaded from: the default home of chuhan.wasm and chuhan.worker.js.
+  var scriptUrl = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src
+    : isNode && typeof __filename === 'string' ? __filename : undefined;
+
+  function cores() {
+    if (typeof navigator === 'object' && navigator.hardwareConcurrency) return navigator.hardwareConcurrency;
+    if (isNode) return require('os').cpus().length;
+    return 1;
+  }
+
+  // Threads need shared memory, which a browser gives only to a cross-origin isolated page.
+  function sharedMemory() {
+    if (typeof SharedArrayBuffer === 'undefined') return false;
+    return typeof crossOriginIsolated === 'undefined' || crossOriginIsolated;
+  }
+
+  var TERMINATED = 'terminate() was called';
+
+  // The engine's face: lines in, lines out to the listeners, and the end. send(line) hands a
+  // line to the engine; stop() ends it; ended() says why it can no longer be used, if it cannot.
+  function face(listeners, send, stop, ended, end) {
+    function alive(what) {
+      if (ended()) throw new Error('Chuhan: ' + what + '() after the end: ' + ended() + '; start another with Chuhan()');
+    }
+    return {
+      postMessage: function (line) {
+        alive('postMessage');
+        send(String(line));
+      },
+      addMessageListener: function (fn) {
+        alive('addMessageListener');
+        if (typeof fn !== 'function') throw new TypeError('Chuhan: addMessageListener() takes a function');
+        listeners.push(fn);
+      },
+      removeMessageListener: function (fn) {
+        var i = listeners.indexOf(fn);
+        if (i >= 0) listeners.splice(i, 1);
+      },
+      terminate: function () {
+        if (ended() === TERMINATED) alive('terminate'); // after quit, it still lets the threads go
+        end(TERMINATED);
+        listeners.length = 0;
+        stop();
+      },
+    };
+  }
+
+  function dispatcher(listeners) {
+    return function (line) {
+      listeners.slice().forEach(function (fn) {
+        try { fn(line); } catch (e) { setTimeout(function () { throw e; }); } // a listener's fault is its own
+      });
+    };
+  }
+
+  // Where the page may not share memory: the WASI build on one thread in a worker, said in an info string.
+  function oneThread(locate) {
+    return new Promise(function (resolve, reject) {
+      var listeners = [], deliver = dispatcher(listeners), ended = null, told = false;
+      var worker = new Worker(locate('chuhan-wasi.worker.js', ''));
+      worker.onmessage = function (event) {
+        var m = event.data;
+        if (m.line !== undefined) deliver(m.line);
+        else if (m.exit !== undefined) { ended = ended || 'the engine has quit'; worker.terminate(); }
+        else if (m.failed) reject(new Error('Chuhan: ' + m.error));
+        else if (m.error) console.warn('chuhan: ' + m.error);
+      };
+      worker.onerror = function (e) { reject(new Error('Chuhan: ' + (e.message || 'the worker failed to start'))); };
+      worker.postMessage({ url: new URL(locate('chuhan-wasi.wasm', ''), location.href).href });
+      resolve(face(listeners, function (line) {
+        if (!told) {
+          told = true;
+          var why = 'Chuhan runs on one thread: the page is not cross-origin isolated (threads need the headers '
+            + 'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
+          deliver(/^\s*xboard\b/.test(line) ? '# ' + why : 'info string ' + why);
+        }
+        worker.postMessage({ line: line + '\n' });
+      }, function () { worker.terminate(); }, function () { return ended; }, function (why) { ended = why; }));
+    });
+  }
+
+  function Chuhan(options) {
+    options = options || {};
+    // options.path: a folder URL (or directory) holding chuhan.wasm and chuhan.worker.js;
+    // options.locateFile(name, folder): a URL for each, as Emscripten's own option.
+    var folder = scriptUrl ? scriptUrl.slice(0, scriptUrl.replace(/[?#].*/, '').lastIndexOf('/') + 1) : '';
+    var locate = options.locateFile || (options.path !== undefined
+      ? function (name) { return String(options.path).replace(/\/?$/, '/') + name; } : undefined);
+    if (!sharedMemory()) {
+      if (typeof Worker === 'undefined' || typeof location === 'undefined')
+        return Promise.reject(new Error('Chuhan needs SharedArrayBuffer or Web Workers, and this system has neither'));
+      return oneThread(locate || function (name) { return folder + name; });
+    }
+    var listeners = [];
+    var ended = null; // why the engine can no longer be used
+    var deliver = dispatcher(listeners);
+    var config = {
+      arguments: [], // Emscripten would hand node's own command line to the engine
+      thisProgram: 'chuhan',
+      print: deliver,
+      printErr: options.printErr || function (text) { console.warn('chuhan: ' + text); },
+      // The protocol loop, a search thread and a helper for every further core start at once.
+      poolSize: Math.max(2, Math.min(options.threads || cores(), 64) + 1),
+      // `quit` ends the engine, not the program around it (Emscripten would end node's process).
+      quit: function () { ended = ended || 'the engine has quit'; },
+    };
+    if (locate) config.locateFile = locate;
+    if (options.wasmBinary) config.wasmBinary = options.wasmBinary;
+    if (isNode && !config.wasmBinary) {
+      // Emscripten would fetch() a file path, which node's fetch refuses.
+      var path = require('path');
+      var file = locate ? locate('chuhan.wasm', '') : path.join(path.dirname(scriptUrl), 'chuhan.wasm');
+      config.wasmBinary = require('fs').readFileSync(file);
+    }
+    if (scriptUrl && !isNode) config.mainScriptUrlOrBlob = options.mainScriptUrlOrBlob || scriptUrl;
+
+    return ChuhanModule(config).then(function (module) {
+      return face(listeners, function (text) {
+        text += '\n';
+        var n = module.lengthBytesUTF8(text), at = module._malloc(n + 1);
+        if (!at || (module.stringToUTF8(text, at, n + 1), module._chuhan_post(at, n)) !== 0)
+          deliver('info string error: out of memory, the line was not read');
+        if (at) module._free(at);
+      }, function () {
+        module.PThread.terminateAllThreads();
+      }, function () { return ended; }, function (why) { ended = why; });
+    });
+  }
+  Chuhan.default = Chuhan;
+  // Emscripten's own factory, for tools that run the build as a program (tools/chuhan-node.js).
+  Chuhan.ChuhanModule = ChuhanModule;
+  return Chuhan;
+})();
+
+if (typeof module === 'object' && module.exports) module.exports = Chuhan;
