@@ -67,11 +67,11 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
     s->n = s->lay.size;
     if (s->n >= (uint64_t)1 << 31) /* the level queues hold a number and a side in 32 bits */
         return false;
-    s->block = calloc(18, (size_t)s->n);
+    s->block = calloc(20, (size_t)s->n);
     if (!s->block)
         return false;
-    uint8_t **planes[9] = { s->val, s->cnt, s->cnt0, s->worst, s->capwin, s->worst2, s->capwin2, s->bits, s->dtm };
-    for (int k = 0; k < 9; k++)
+    uint8_t **planes[10] = { s->val, s->cnt, s->cnt0, s->worst, s->worst0, s->capwin, s->worst2, s->capwin2, s->bits, s->dtm };
+    for (int k = 0; k < 10; k++)
         for (int side = 0; side < 2; side++)
             planes[k][side] = s->block + (size_t)(2 * k + side) * s->n;
     s->man_side[0] = RED, s->man_side[1] = BLACK;
@@ -174,6 +174,8 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const 
                 break;
             solve(&s, s.capwin);
         }
+        if (s.phase > 2)
+            resolve_rule_distances(&s);
         double t2 = now();
         progress(opt, name, rules, "solved", 2 * s.n, t2 - t1);
         natural_limit_flags(&s);

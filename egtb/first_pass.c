@@ -86,6 +86,7 @@ static void position_moves(Solver *s, Board *b, const Walker *w)
     if (!w->plain)
         ns = dedupe_numbers(succ, ns);
     s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)ns;
+    s->worst0[side][i] = s->worst[side][i];
     if (!ns && !(s->bits[side][i] & B_ESC))
         s->val[side][i] = s->worst[side][i];
 }

@@ -158,3 +158,21 @@ void solve(Solver *s, uint8_t *const capwin[2])
         *c = *b = (Bucket){ 0 };
     }
 }
+
+void resolve_rule_distances(Solver *s)
+{
+    for (int side = RED; side <= BLACK; side++)
+        for (uint64_t i = 0; i < s->n; i++) {
+            uint8_t *bits = &s->bits[side][i];
+            *bits &= (uint8_t)~B_DONE;
+            /* Undecided positions count their successors afresh too: each is decided once more. */
+            if (s->val[side][i] == 0 || ((*bits & B_RULE) && s->val[side][i] != tb_value(0))) {
+                s->val[side][i] = 0;
+                s->cnt[side][i] = s->cnt0[side][i];
+                s->worst[side][i] = s->worst0[side][i];
+            }
+        }
+    s->max_level = 0;
+    queue_decided(s, s->capwin);
+    solve(s, s->capwin);
+}

@@ -30,13 +30,14 @@ typedef struct {
  * successors not yet known won for the other side (distinct positions after
  * moves that take nothing), the longest loss among those known and among
  * captures (as a value), the shortest capture win; a second set of the last
- * three for the natural limit, and the first pass's counts kept for it.
+ * three for the natural limit, and the first pass's counts and longest
+ * capture losses kept for later solves.
  */
 typedef struct {
     TbLayout lay;
     RuleSet rules;
     uint64_t n;
-    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *capwin[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
+    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *worst0[2], *capwin[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
     uint8_t *block;
     TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
@@ -73,6 +74,13 @@ void decide(Solver *s, int side, uint64_t i, int plies);
 /* Puts every position decided or won by a capture so far into the queues, then solves level by level. */
 void queue_decided(Solver *s, uint8_t *const capwin[2]);
 void solve(Solver *s, uint8_t *const capwin[2]);
+
+/*
+ * After the rule's rounds: the positions they decided solved again from the
+ * losses by the rule at distance 0 and what was decided without the rule,
+ * so that each distance counts from its successors' final ones.
+ */
+void resolve_rule_distances(Solver *s);
 
 /* The first pass over every position: values of mates and captures, counts of successors. */
 void first_pass(Solver *s, int threads);
