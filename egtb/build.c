@@ -67,11 +67,11 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
     s->n = s->lay.size;
     if (s->n >= (uint64_t)1 << 31) /* the level queues hold a number and a side in 32 bits */
         return false;
-    s->block = calloc(20, (size_t)s->n);
+    s->block = calloc(22, (size_t)s->n);
     if (!s->block)
         return false;
-    uint8_t **planes[10] = { s->val, s->cnt, s->cnt0, s->worst, s->worst0, s->capwin, s->worst2, s->capwin2, s->bits, s->dtm };
-    for (int k = 0; k < 10; k++)
+    uint8_t **planes[11] = { s->val, s->cnt, s->cnt0, s->worst, s->worst0, s->capwin, s->capwin_pure, s->worst2, s->capwin2, s->bits, s->dtm };
+    for (int k = 0; k < 11; k++)
         for (int side = 0; side < 2; side++)
             planes[k][side] = s->block + (size_t)(2 * k + side) * s->n;
     s->man_side[0] = RED, s->man_side[1] = BLACK;
@@ -158,11 +158,15 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const 
         first_pass(&s, opt->threads);
         double t1 = now();
         progress(opt, name, rules, "moves generated", 2 * s.n, t1 - t0);
-        s.esc = B_ESC;
+        s.esc = B_ESC_PURE;
         s.phase = 1;
-        queue_decided(&s, s.capwin);
-        solve(&s, s.capwin);
+        queue_decided(&s, s.capwin_pure);
+        solve(&s, s.capwin_pure);
         progress(opt, name, rules, "retrograde levels", 2 * s.n, now() - t1);
+        if (rules == RULES_ASIAN) {
+            s.phase = 2;
+            take_up_rule_captures(&s);
+        }
         while (rules == RULES_ASIAN) {
             s.phase++;
             double tp = now();
@@ -174,7 +178,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const 
                 break;
             solve(&s, s.capwin);
         }
-        if (s.phase > 2)
+        if (rules == RULES_ASIAN)
             resolve_rule_distances(&s);
         double t2 = now();
         progress(opt, name, rules, "solved", 2 * s.n, t2 - t1);

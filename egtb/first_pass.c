@@ -33,30 +33,42 @@ void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p)
 static uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
 static uint8_t wmin(uint8_t a, uint8_t b) { return !a ? b : !b ? a : a < b ? a : b; }
 
-/* What a capture on the board (just made) leads to, for the side that made it, by both reckonings. */
+/*
+ * What a capture on the board (just made) leads to, for the side that made
+ * it: by every result, by the results without the rule's, and by the
+ * natural limit's reckoning.
+ */
 static void value_capture(Solver *s, Board *b, int cap, uint64_t i, int side)
 {
     const TbTable *c = &s->child[piece_side(cap)][piece_type_of[cap]];
     TbPos q;
     tb_from_board(&c->layout, b, &q);
     int64_t ci = tb_index(&c->layout, &q);
-    uint8_t v = c->values[q.side][ci], limit = tb_flags(c, q.side, (uint64_t)ci) & TB_FLAG_LIMIT;
+    uint8_t v = c->values[q.side][ci], flags = tb_flags(c, q.side, (uint64_t)ci);
+    bool rule = flags & TB_FLAG_RULE, limit = flags & TB_FLAG_LIMIT;
+    uint8_t *bits = &s->bits[side][i];
     if (tb_loss(v)) {
         s->capwin[side][i] = wmin(s->capwin[side][i], tb_value(tb_plies(v) + 1));
-        s->bits[side][i] |= B_ESC;
+        if (!rule)
+            s->capwin_pure[side][i] = wmin(s->capwin_pure[side][i], tb_value(tb_plies(v) + 1));
+        *bits |= B_ESC | B_ESC_PURE;
     } else if (tb_win(v)) {
-        s->worst[side][i] = umax(s->worst[side][i], tb_value(tb_plies(v) + 1));
+        s->worst0[side][i] = umax(s->worst0[side][i], tb_value(tb_plies(v) + 1));
+        if (!rule)
+            s->worst[side][i] = umax(s->worst[side][i], tb_value(tb_plies(v) + 1));
+        else
+            *bits |= B_ESC_PURE;
     } else {
-        s->bits[side][i] |= B_ESC;
+        *bits |= B_ESC | B_ESC_PURE;
     }
     /* For the natural limit a capture into a result within the limit ends the count: one ply. */
     if (tb_loss(v) && !limit) {
         s->capwin2[side][i] = tb_value(1);
-        s->bits[side][i] |= B_ESC2;
+        *bits |= B_ESC2;
     } else if (tb_win(v) && !limit) {
         s->worst2[side][i] = umax(s->worst2[side][i], tb_value(1));
     } else {
-        s->bits[side][i] |= B_ESC2;
+        *bits |= B_ESC2;
     }
 }
 
@@ -86,8 +98,7 @@ static void position_moves(Solver *s, Board *b, const Walker *w)
     if (!w->plain)
         ns = dedupe_numbers(succ, ns);
     s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)ns;
-    s->worst0[side][i] = s->worst[side][i];
-    if (!ns && !(s->bits[side][i] & B_ESC))
+    if (!ns && !(s->bits[side][i] & B_ESC_PURE))
         s->val[side][i] = s->worst[side][i];
 }
 

@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "../engine/movegen.h"
 #include "../engine/tables.h"
@@ -90,7 +91,8 @@ static void mark_candidates(Solver *s, int threads, bool first)
  * The candidates that hold: each check of theirs into an undecided position
  * meets a reply there that checks nothing and leads back to a candidate.
  * Counted once for every checked position a candidate's check reaches (its
- * count in the dtm plane, unused until the natural limit), then candidates
+ * count plus one in the dtm plane, unused until the natural limit, 0 for
+ * positions not counted), then candidates
  * dropped one by one: a dropped candidate takes one from the counts of the
  * positions one quiet move back that reached it without checking, and a
  * count that falls to nothing drops every candidate whose check reaches it.
@@ -183,11 +185,9 @@ static void checks_of_candidates(Holding *h, bool count)
                 if (s->val[!side][j] != 0)
                     continue;
                 make_move(h->b, list[k]);
-                if (h->b->checked && count && !(s->bits[!side][j] & B_COUNTED)) {
-                    s->bits[!side][j] |= B_COUNTED;
-                    s->dtm[!side][j] = count_answers(h);
-                }
-                bool none = h->b->checked && !count && !s->dtm[!side][j];
+                if (h->b->checked && count && !s->dtm[!side][j])
+                    s->dtm[!side][j] = (uint8_t)(count_answers(h) + 1);
+                bool none = h->b->checked && !count && s->dtm[!side][j] == 1;
                 unmake_move(h->b);
                 if (none) {
                     drop(h, i, side);
@@ -217,7 +217,7 @@ static void holding_candidates(Solver *s)
         int np = back(s, &w, !d, pred);
         for (int a = 0; a < np; a++) {
             uint64_t q = pred[a];
-            if (!(s->bits[!d][q] & B_COUNTED) || s->val[!d][q] != 0 || --s->dtm[!d][q])
+            if (!s->dtm[!d][q] || s->val[!d][q] != 0 || --s->dtm[!d][q] != 1)
                 continue;
             Walker wq;
             walker_set(s, &wq, q, !d);
@@ -229,11 +229,7 @@ static void holding_candidates(Solver *s)
     free(h.drop.item);
     board_free(h.b);
     for (int side = RED; side <= BLACK; side++)
-        for (uint64_t i = 0; i < s->n; i++)
-            if (s->bits[side][i] & B_COUNTED) {
-                s->bits[side][i] &= (uint8_t)~B_COUNTED;
-                s->dtm[side][i] = 0;
-            }
+        memset(s->dtm[side], 0, s->n);
 }
 
 /*

@@ -159,6 +159,24 @@ void solve(Solver *s, uint8_t *const capwin[2])
     }
 }
 
+void take_up_rule_captures(Solver *s)
+{
+    s->esc = B_ESC;
+    for (int side = RED; side <= BLACK; side++)
+        for (uint64_t i = 0; i < s->n; i++) {
+            if (s->val[side][i] != 0)
+                continue;
+            s->worst[side][i] = umax(s->worst[side][i], s->worst0[side][i]);
+            if (!s->cnt[side][i] && !(s->bits[side][i] & B_ESC) && s->worst[side][i])
+                decide(s, side, i, tb_plies(s->worst[side][i]));
+            else if (s->capwin[side][i])
+                bucket_push(s, &s->capture[tb_plies(s->capwin[side][i])], i, side);
+            if (s->capwin[side][i] && tb_plies(s->capwin[side][i]) > s->max_level)
+                s->max_level = tb_plies(s->capwin[side][i]);
+        }
+    solve(s, s->capwin);
+}
+
 void resolve_rule_distances(Solver *s)
 {
     for (int side = RED; side <= BLACK; side++)

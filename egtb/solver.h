@@ -11,13 +11,14 @@
 
 /*
  * Working bits of a position: a capture that escapes a loss (by the
- * distance-to-mate reckoning, then by the natural limit's), processed as a
- * frontier, a candidate for the perpetual-check rule, decided by that rule,
- * found to have no escape but checks (which stays true as more is decided),
- * a successor newly won for the other side (a new candidate, maybe), and
- * a count of answers to checks kept for the position (perpetual.c).
+ * distance-to-mate reckoning with every result, by it with the results of
+ * the perpetual-check rule counted as draws, and by the natural limit's),
+ * processed as a frontier, a candidate for the perpetual-check rule, decided
+ * by that rule, found to have no escape but checks (which stays true as
+ * more is decided), and a successor newly won for the other side (a new
+ * candidate, maybe).
  */
-enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64, B_COUNTED = 128 };
+enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64, B_ESC_PURE = 128 };
 
 /* Positions to take up at one level: number << 1 | side to move. */
 typedef struct {
@@ -29,15 +30,18 @@ typedef struct {
  * Per position and side to move: the value so far (0 undecided), the
  * successors not yet known won for the other side (distinct positions after
  * moves that take nothing), the longest loss among those known and among
- * captures (as a value), the shortest capture win; a second set of the last
- * three for the natural limit, and the first pass's counts and longest
- * capture losses kept for later solves.
+ * captures (as a value), the shortest capture win; the first pass's counts
+ * and longest capture losses kept for later solves. Captures are valued
+ * twice: with every result of the tables they lead to, and with those that
+ * stand only by the perpetual-check rule counted as draws (the first solve's
+ * game, where the rule is not yet played: worst starts with those, worst0
+ * and capwin hold the others). A third set is the natural limit's.
  */
 typedef struct {
     TbLayout lay;
     RuleSet rules;
     uint64_t n;
-    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *worst0[2], *capwin[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
+    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *worst0[2], *capwin[2], *capwin_pure[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
     uint8_t *block;
     TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
@@ -75,6 +79,11 @@ void decide(Solver *s, int side, uint64_t i, int plies);
 void queue_decided(Solver *s, uint8_t *const capwin[2]);
 void solve(Solver *s, uint8_t *const capwin[2]);
 
+/*
+ * Before the rule's rounds: the undecided positions take up the captures into
+ * results of the rule, and are solved with them.
+ */
+void take_up_rule_captures(Solver *s);
 /*
  * After the rule's rounds: the positions they decided solved again from the
  * losses by the rule at distance 0 and what was decided without the rule,

@@ -144,6 +144,12 @@ Test(egtb, a_defender_that_holds_only_by_perpetual_check_loses_under_asian_rules
     cr_assert(strstr(out, "red to move: 173562 wins, 39 draws, 504 losses"), "%s", out);
     cr_assert(strstr(out, "red to move: 173250 wins, 351 draws, 504 losses"), "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", dir), 0, "%s", out);
+    /* An ending whose captures reach results of the rule (KRkna takes the advisor into KRkn) verifies too. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkna --threads 2 2>/dev/null", dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkna --threads 2", dir), 0, "%s", out);
+    cr_assert(strstr(out, "KRkna.asian.egtb: 3645000 positions, 0 mismatches"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb stats %s KRkna --rules asian", dir), 0);
+    cr_assert(strstr(out, "red to move: 820791 wins, 203 draws, 2743 losses"), "%s", out);
     remove_dir(dir);
 }
 
