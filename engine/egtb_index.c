@@ -5,25 +5,12 @@
 #include "attack.h"
 #include "board.h"
 #include "egtb_index.h"
+#include "notation.h"
 
 /* The order names are written in, and the order material is compared in. */
 static const int name_order[PIECE_TYPE_NB] = { KING, ROOK, KNIGHT, CANNON, PAWN, ADVISOR, BISHOP };
 static const char type_letter[PIECE_TYPE_NB] = { 'K', 'A', 'B', 'N', 'R', 'C', 'P' };
 static const int type_most[PIECE_TYPE_NB] = { 1, 2, 2, 2, 2, 2, 5 };
-
-static int letter_type(int c)
-{
-    switch (toupper(c)) {
-    case 'K': return KING;
-    case 'A': return ADVISOR;
-    case 'B': case 'E': return BISHOP;
-    case 'N': case 'H': return KNIGHT;
-    case 'R': return ROOK;
-    case 'C': return CANNON;
-    case 'P': return PAWN;
-    default: return -1;
-    }
-}
 
 static const char *side_word(int side) { return side == RED ? "red" : "black"; }
 
@@ -35,7 +22,7 @@ bool ending_parse(const char *name, Ending *e, char *err, size_t errlen)
         return false;
     }
     for (const char *s = name; *s; s++) {
-        int type = letter_type((unsigned char)*s);
+        int type = piece_letter_type((unsigned char)*s);
         if (type < 0) {
             snprintf(err, errlen, "'%c' in %s is no man (K A B N R C P, red upper case, black lower)", *s, name);
             return false;

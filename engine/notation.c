@@ -19,7 +19,7 @@ char piece_char(int piece)
     return piece_side(piece) == RED ? c : (char)tolower(c);
 }
 
-static int letter_type(int c)
+int piece_letter_type(int c)
 {
     switch (toupper(c)) {
     case 'K': return KING;
@@ -91,7 +91,7 @@ static bool parse_placement(Board *b, const char *s, size_t len, char *err, size
             if (file > FILE_NB)
                 return fail(err, errlen, "rank %d has more than 9 files", rank);
         } else {
-            int type = letter_type(c);
+            int type = piece_letter_type(c);
             if (type < 0)
                 return fail(err, errlen, isprint(c) ? "unknown piece letter '%c'" : "unknown piece byte 0x%02x", c);
             if (file >= FILE_NB)

@@ -19,6 +19,8 @@ bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
 void board_get_fen(const Board *b, char out[FEN_MAX]);
 /* A man's FEN letter: upper case for red, lower for black. */
 char piece_char(int piece);
+/* The type a FEN letter names, either case (B or E an elephant, N or H a horse); -1 for none. */
+int piece_letter_type(int c);
 
 /*
  * Move text in ICCS form ("h2e2"), ranks 0-9; rank_base 1 gives the ranks 1-10

@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "common.h"
 
@@ -60,4 +61,14 @@ bool legal_after(const char *fen, const char *moves, int rank_base, const char *
     }
     Move m = move_parse(move, rank_base);
     return m && move_is_legal(&b, m);
+}
+
+int run_shell(const char *command, char *out, size_t cap)
+{
+    FILE *p = popen(command, "r");
+    cr_assert(p, "cannot run %s", command);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

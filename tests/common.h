@@ -23,4 +23,7 @@ bool has_move(const Move *list, int n, Move m);
 /* Whether `move` is legal after the space-separated `moves` from fen, all in ranks from rank_base. */
 bool legal_after(const char *fen, const char *moves, int rank_base, const char *move);
 
+/* Runs a shell command; its standard output goes to out, and its exit status is returned. */
+int run_shell(const char *command, char *out, size_t cap);
+
 #endif

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../book/book.h"
@@ -66,16 +65,6 @@ static void write_file(const char *path, const void *data, size_t n)
     fclose(f);
 }
 
-/* Runs a shell command; its standard output goes to out, and its exit status is returned. */
-static int run(const char *command, char *out, size_t cap)
-{
-    FILE *p = popen(command, "r");
-    cr_assert(p, "cannot run %s", command);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /*
  * Three games: red's central cannon on the right wins, on the left draws
@@ -93,7 +82,7 @@ static int build(const char *pgn_path, const char *book_path, const char *option
     char command[512];
     write_file(pgn_path, games, strlen(games));
     snprintf(command, sizeof command, "./chuhan book build %s %s %s 2>&1", options, book_path, pgn_path);
-    return run(command, out, cap);
+    return run_shell(command, out, cap);
 }
 
 Test(book, a_built_book_reads_back_with_weights_from_results_and_mirrors_merged)
@@ -141,18 +130,18 @@ Test(book, probe_lists_iccs_the_chinese_name_weight_and_share)
     temp_path(path, sizeof path, "probe.dat");
     cr_assert_eq(build(pgn, path, "", out, sizeof out), 0, "%s", out);
     snprintf(command, sizeof command, "./chuhan book probe %s startpos", path);
-    cr_assert_eq(run(command, out, sizeof out), 0);
+    cr_assert_eq(run_shell(command, out, sizeof out), 0);
     cr_assert_str_eq(out, "b2e2 炮八平五 4 50.0%\nh2e2 炮二平五 4 50.0%\n");
     /* Out of book: nothing listed, status 1. */
     snprintf(command, sizeof command, "./chuhan book probe %s startpos moves a0a1 2>/dev/null", path);
-    cr_assert_eq(run(command, out, sizeof out), 1);
+    cr_assert_eq(run_shell(command, out, sizeof out), 1);
     cr_assert_str_eq(out, "");
     snprintf(command, sizeof command, "./chuhan book probe %s not/a/fen w 2>/dev/null", path);
-    cr_assert_eq(run(command, out, sizeof out), 2);
-    cr_assert_eq(run("./chuhan book build 2>/dev/null", out, sizeof out), 2, "no files");
-    cr_assert_eq(run("./chuhan book build --plies 0 x.dat y.pgn 2>/dev/null", out, sizeof out), 2, "no plies");
+    cr_assert_eq(run_shell(command, out, sizeof out), 2);
+    cr_assert_eq(run_shell("./chuhan book build 2>/dev/null", out, sizeof out), 2, "no files");
+    cr_assert_eq(run_shell("./chuhan book build --plies 0 x.dat y.pgn 2>/dev/null", out, sizeof out), 2, "no plies");
     snprintf(command, sizeof command, "./chuhan book build %s %s 2>&1", pgn, pgn);
-    cr_assert_eq(run(command, out, sizeof out), 2, "the book would overwrite its games");
+    cr_assert_eq(run_shell(command, out, sizeof out), 2, "the book would overwrite its games");
     remove(pgn);
     remove(path);
 }
@@ -441,9 +430,9 @@ Test(book, chuhan_play_takes_its_moves_from_a_book_and_refuses_a_bad_one)
     static const int weights[] = { 1 };
     write_book(path, START_FEN, moves, weights, 1);
     snprintf(command, sizeof command, "printf 'quit\\n' | ./chuhan play --blind --watch --depth 1 --book %s", path);
-    cr_assert_eq(run(command, out, sizeof out), 0);
+    cr_assert_eq(run_shell(command, out, sizeof out), 0);
     cr_assert(strstr(out, "1. 兵七进一 (P7+1 c3c4)\n"), "%s", out);
-    cr_assert_eq(run("./chuhan play --book /no/such/book.dat 2>&1 </dev/null", out, sizeof out), 2);
+    cr_assert_eq(run_shell("./chuhan play --book /no/such/book.dat 2>&1 </dev/null", out, sizeof out), 2);
     cr_assert(strstr(out, "chuhan play: book: cannot open '/no/such/book.dat'"), "%s", out);
     remove(path);
 }

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../engine/egtb_index.h"
@@ -12,7 +11,7 @@
 
 TestSuite(egtb, .init = setup_tables, .timeout = 120);
 
-/* Runs a shell command; its output (stdout and stderr as the command says) goes to out, its exit status is returned. */
+/* Runs a shell command made as printf makes text; its output goes to out, its exit status is returned. */
 static int run(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int run(char *out, size_t cap, const char *fmt, ...)
 {
@@ -21,12 +20,7 @@ static int run(char *out, size_t cap, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(command, sizeof command, fmt, ap);
     va_end(ap);
-    FILE *p = popen(command, "r");
-    cr_assert(p, "cannot run %s", command);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_shell(command, out, cap);
 }
 
 /* A fresh folder for one test's tables. */
@@ -43,6 +37,13 @@ static void remove_dir(const char *dir)
 }
 
 static char out[1 << 16];
+
+/* A fresh folder with the tables of these endings (and the command's other words) built in it. */
+static void built(char dir[64], const char *endings)
+{
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s %s --threads 2 2>&1", dir, endings), 0, "%s", out);
+}
 
 Test(egtb, every_number_of_an_ending_is_one_position_and_back)
 {
@@ -107,8 +108,7 @@ Test(egtb, a_build_makes_the_captured_endings_first_and_verifies)
 Test(egtb, probe_gives_the_verdict_and_the_moves_that_keep_it)
 {
     char dir[64];
-    fresh_dir(dir);
-    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules asian 2>/dev/null", dir), 0);
+    built(dir, "KRk --rules asian");
     cr_assert_eq(run(out, sizeof out,
                      "./chuhan egtb probe %s '4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1' '3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1' "
                      "'4k4/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1' '4k4/9/9/9/9/9/9/9/9/3K1A3 w - - 0 1'",
@@ -128,8 +128,7 @@ Test(egtb, probe_gives_the_verdict_and_the_moves_that_keep_it)
 Test(egtb, a_defender_that_holds_only_by_perpetual_check_loses_under_asian_rules)
 {
     char dir[64];
-    fresh_dir(dir);
-    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    built(dir, "KRkn");
     /* Black's horse can only check from h1 for ever: every other move loses to the rook. */
     const char *fen = "9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1";
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules repetition-draw", dir, fen), 0);
@@ -194,8 +193,7 @@ static void expect_search(Engine *e, const char *want_score, const char *want_mo
 Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
 {
     char dir[64];
-    fresh_dir(dir);
-    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    built(dir, "KRkn");
     Engine e;
     engine_open(&e);
     engine_send(&e, "uci");
@@ -245,8 +243,7 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
 Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
 {
     char dir[64];
-    fresh_dir(dir);
-    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --threads 2 2>/dev/null", dir), 0);
+    built(dir, "KRkn");
     cr_assert_eq(run(out, sizeof out,
                      "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 "
                      "--fen '4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1' --egtb %s",

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "../pgn/pgn.h"
 #include "common.h"
@@ -298,43 +297,33 @@ Test(pgn, only_well_formed_utf8_converts_and_only_to_utf8_or_gb18030)
     free(text);
 }
 
-/* Runs a shell command; its standard output goes to out, and its exit status is returned. */
-static int run(const char *command, char *out, size_t cap)
-{
-    FILE *p = popen(command, "r");
-    cr_assert(p, "cannot run %s", command);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 Test(pgn, the_command_converts_between_notations_and_encodings)
 {
     static char out[1 << 14];
     size_t len;
-    cr_assert_eq(run("./chuhan pgn --moves wxf tests/data/games_chinese.pgn", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan pgn --moves wxf tests/data/games_chinese.pgn", out, sizeof out), 0);
     cr_assert_str_eq(out, file_text("tests/data/games_wxf.pgn", &len));
-    cr_assert_eq(run("./chuhan pgn tests/data/games_wxf.pgn", out, sizeof out), 0, "ICCS by default");
+    cr_assert_eq(run_shell("./chuhan pgn tests/data/games_wxf.pgn", out, sizeof out), 0, "ICCS by default");
     cr_assert_str_eq(out, file_text("tests/data/games_iccs.pgn", &len));
-    cr_assert_eq(run("./chuhan pgn --moves chinese --encoding gb18030 tests/data/games_iccs.pgn", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan pgn --moves chinese --encoding gb18030 tests/data/games_iccs.pgn", out, sizeof out), 0);
     const char *gb = file_text("tests/data/games_gb18030.pgn", &len);
     cr_assert_eq(strlen(out), len);
     cr_assert_str_eq(out, gb);
     /* Several files, one after the other. */
-    cr_assert_eq(run("./chuhan pgn tests/data/games_iccs.pgn tests/data/games_gb18030.pgn | grep -c Game", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan pgn tests/data/games_iccs.pgn tests/data/games_gb18030.pgn | grep -c Game", out, sizeof out), 0);
     cr_assert_str_eq(out, "4\n");
 }
 
 Test(pgn, the_command_reports_the_first_bad_move_of_each_game)
 {
     static char out[1 << 14];
-    cr_assert_eq(run("./chuhan pgn --moves chinese tests/data/bad_moves.pgn 2>&1 >/dev/null", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan pgn --moves chinese tests/data/bad_moves.pgn 2>&1 >/dev/null", out, sizeof out), 1);
     cr_assert_str_eq(out, "tests/data/bad_moves.pgn: game 1: move 2 (red) 马八进六: the horse's leg is blocked\n"
                           "tests/data/bad_moves.pgn: game 3: bad FEN (rank 0 has more than 9 files)\n"
                           "tests/data/bad_moves.pgn: game 4: move 1 (red) 帅六平五: the generals would face each other\n");
     /* The games are still written, those cut short up to the bad move and without a result; one left with nothing is not. */
-    cr_assert_eq(run("./chuhan pgn --moves chinese tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan pgn --moves chinese tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
     cr_assert_str_eq(out, "[Game \"Chinese Chess\"]\n[Event \"A horse whose leg is blocked\"]\n[Result \"*\"]\n"
                           "[Format \"Chinese\"]\n\n1. 炮二平五 马８进７\n*\n\n"
                           "[Game \"Chinese Chess\"]\n[Event \"Legal throughout\"]\n[Result \"1-0\"]\n"
@@ -345,14 +334,14 @@ Test(pgn, the_command_reports_the_first_bad_move_of_each_game)
 Test(pgn, the_command_refuses_bad_arguments)
 {
     static char out[1024];
-    cr_assert_eq(run("./chuhan pgn tests/data/no_such_file.pgn 2>&1", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan pgn tests/data/no_such_file.pgn 2>&1", out, sizeof out), 1);
     cr_assert_str_eq(out, "chuhan: cannot read tests/data/no_such_file.pgn: No such file or directory\n");
-    cr_assert_eq(run("./chuhan pgn 2>&1", out, sizeof out), 2);
+    cr_assert_eq(run_shell("./chuhan pgn 2>&1", out, sizeof out), 2);
     cr_assert(strstr(out, "usage: chuhan pgn"));
-    cr_assert_eq(run("./chuhan pgn --moves latin tests/data/games_iccs.pgn 2>&1", out, sizeof out), 2);
-    cr_assert_eq(run("./chuhan pgn --encoding big5 tests/data/games_iccs.pgn 2>&1", out, sizeof out), 2);
+    cr_assert_eq(run_shell("./chuhan pgn --moves latin tests/data/games_iccs.pgn 2>&1", out, sizeof out), 2);
+    cr_assert_eq(run_shell("./chuhan pgn --encoding big5 tests/data/games_iccs.pgn 2>&1", out, sizeof out), 2);
     /* Binary garbage is read as GB18030 text holding no games, or refused; either way nothing breaks. */
-    cr_assert_neq(run("./chuhan pgn ./chuhan >/dev/null 2>&1; echo $?", out, sizeof out), -1);
+    cr_assert_neq(run_shell("./chuhan pgn ./chuhan >/dev/null 2>&1; echo $?", out, sizeof out), -1);
     cr_assert(!strcmp(out, "0\n") || !strcmp(out, "1\n"), "status %s", out);
 }
 
@@ -430,7 +419,7 @@ Test(pgn, broken_text_reads_safely)
 Test(pgn, text_between_games_of_a_database_download_is_skipped)
 {
     static char out[1 << 14];
-    cr_assert_eq(run("./chuhan pgn --moves wxf tests/data/games_trailing_text.pgn 2>&1", out, sizeof out), 0,
+    cr_assert_eq(run_shell("./chuhan pgn --moves wxf tests/data/games_trailing_text.pgn 2>&1", out, sizeof out), 0,
                  "every game read: %s", out);
     cr_assert_str_eq(out, "[Game \"Chinese Chess\"]\n[Event \"first\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"1-0\"]\n"
                           "[Format \"WXF\"]\n\n1. C2.5 H8+7\n2. H2+3 R9.8\n1-0\n\n"
@@ -442,7 +431,7 @@ Test(pgn, text_between_games_of_a_database_download_is_skipped)
 Test(pgn, a_check_mark_tells_apart_two_pawns_that_reach_one_point)
 {
     static char out[1 << 12];
-    cr_assert_eq(run("./chuhan pgn tests/data/san_pawn_mate.pgn", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan pgn tests/data/san_pawn_mate.pgn", out, sizeof out), 0);
     cr_assert(strstr(out, "\n49. C8-D8\n1-0\n"), "%s", out);
 }
 

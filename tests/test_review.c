@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../engine/score.h"
@@ -20,16 +19,6 @@ TestSuite(review, .init = setup_tables, .timeout = 60);
 
 static const char blunder_file[] = "tests/data/review_blunder.pgn";
 
-/* Runs a shell command; its standard output goes to out, and its exit status is returned. */
-static int run(const char *command, char *out, size_t cap)
-{
-    FILE *p = popen(command, "r");
-    cr_assert(p, "cannot run %s", command);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 static PositionEval position(int side, int score, int played)
 {
@@ -89,7 +78,7 @@ static char out[1 << 16];
 
 Test(review, the_mate_missed_is_a_blunder_with_the_better_line)
 {
-    cr_assert_eq(run("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert(strstr(out, "[Annotator \"Chuhan "), "%s", out);
     cr_assert(strstr(out, "[Format \"WXF\"]\n"), "written in the input's notation");
     cr_assert(strstr(out, "\n1. R9+8 { [%eval "), "%s", out);
@@ -113,7 +102,7 @@ Test(review, the_reviewed_game_reads_back_with_the_same_moves)
     static PgnGame original, reviewed;
     char err[256];
     cr_assert_eq(pgn_read_file(blunder_file, keep_game, &original, err, sizeof err), 1);
-    cr_assert_eq(run("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert_eq(pgn_read_text(out, keep_game, &reviewed), 1);
     cr_assert_str_empty(reviewed.error);
     cr_assert_eq(reviewed.nmoves, 3);
@@ -122,8 +111,8 @@ Test(review, the_reviewed_game_reads_back_with_the_same_moves)
     cr_assert_eq(reviewed.notation, NOTATION_WXF);
     /* And `chuhan pgn` writes the same game from both, but for the reviewer's tag. */
     static char direct[1 << 12];
-    cr_assert_eq(run("./chuhan pgn tests/data/review_blunder.pgn", direct, sizeof direct), 0);
-    cr_assert_eq(run("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
+    cr_assert_eq(run_shell("./chuhan pgn tests/data/review_blunder.pgn", direct, sizeof direct), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 6 tests/data/review_blunder.pgn 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
                      out, sizeof out),
                  0);
     cr_assert_str_eq(out, direct);
@@ -131,9 +120,9 @@ Test(review, the_reviewed_game_reads_back_with_the_same_moves)
 
 Test(review, each_game_is_written_in_its_own_notation)
 {
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/games_iccs.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/games_iccs.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert(strstr(out, "[Format \"ICCS\"]\n\n1. H2-E2 { [%eval "), "%s", out);
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/games_chinese.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/games_chinese.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert(strstr(out, "[Format \"Chinese\"]\n\n1. 炮二平五 { [%eval "), "%s", out);
     /* Every move has its evaluation: 20 and 2 moves. */
     int evals = 0;
@@ -159,7 +148,7 @@ Test(review, the_graph_is_drawn_with_its_marks)
     char dir[] = "/tmp/chuhan-review-XXXXXX", command[512], path[256];
     cr_assert(mkdtemp(dir));
     snprintf(command, sizeof command, "./chuhan review --depth 6 --graph %s/game.svg %s >/dev/null 2>&1", dir, blunder_file);
-    cr_assert_eq(run(command, out, sizeof out), 0);
+    cr_assert_eq(run_shell(command, out, sizeof out), 0);
     snprintf(path, sizeof path, "%s/game.svg", dir);
     const char *svg = file_text(path);
     cr_assert(svg, "no %s", path);
@@ -174,7 +163,7 @@ Test(review, the_graph_is_drawn_with_its_marks)
     /* Several games: one graph each, numbered. */
     snprintf(command, sizeof command, "./chuhan review --depth 2 --graph %s/game.svg %s %s >/dev/null 2>&1", dir, blunder_file,
              blunder_file);
-    cr_assert_eq(run(command, out, sizeof out), 0);
+    cr_assert_eq(run_shell(command, out, sizeof out), 0);
     struct stat st;
     for (int i = 1; i <= 2; i++) {
         snprintf(path, sizeof path, "%s/game-%d.svg", dir, i);
@@ -188,7 +177,7 @@ Test(review, the_graph_is_drawn_with_its_marks)
 
 Test(review, a_game_is_reviewed_up_to_a_move_that_cannot_be_played)
 {
-    cr_assert_eq(run("./chuhan review --depth 4 tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan review --depth 4 tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
     cr_assert(strstr(out, "[Event \"A horse whose leg is blocked\"]"));
     cr_assert(strstr(out, "\n1... 马８进７ { [%eval "), "%s", out);
     cr_assert(strstr(out, "{ The game is reviewed up to here only: move 2 (red) 马八进六: the horse's leg is blocked. Red: 1 move"),
@@ -198,7 +187,7 @@ Test(review, a_game_is_reviewed_up_to_a_move_that_cannot_be_played)
     cr_assert(strstr(out, "\n2. 前车平六 { black has no legal move: red wins }\n"), "%s", out);
     cr_assert_null(strstr(out, "A position that cannot be"), "a bad FEN: nothing to review");
     cr_assert_null(strstr(out, "The generals may not face each other"), "no move to review");
-    cr_assert_eq(run("./chuhan review --depth 4 tests/data/bad_moves.pgn 2>&1 >/dev/null | grep -v ' reviewed in '", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth 4 tests/data/bad_moves.pgn 2>&1 >/dev/null | grep -v ' reviewed in '", out, sizeof out), 0);
     cr_assert_str_eq(out, "tests/data/bad_moves.pgn: game 1 reviewed up to its bad move only: move 2 (red) 马八进六: the horse's leg is blocked\n"
                           "tests/data/bad_moves.pgn: game 3 not reviewed: bad FEN (rank 0 has more than 9 files)\n"
                           "tests/data/bad_moves.pgn: game 4 not reviewed: move 1 (red) 帅六平五: the generals would face each other\n");
@@ -206,14 +195,14 @@ Test(review, a_game_is_reviewed_up_to_a_move_that_cannot_be_played)
 
 Test(review, files_without_games_are_refused_and_nothing_is_written)
 {
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/review_empty.pgn 2>&1", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/review_empty.pgn 2>&1", out, sizeof out), 1);
     cr_assert_str_eq(out, "chuhan: tests/data/review_empty.pgn holds no game\n");
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/review_not_a_game.txt 2>&1", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/review_not_a_game.txt 2>&1", out, sizeof out), 1);
     cr_assert_str_eq(out, "tests/data/review_not_a_game.txt: game 1 not reviewed: move 1 (red) Notes: not a move: 'Notes'\n");
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/no_such_file.pgn 2>&1", out, sizeof out), 1);
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/no_such_file.pgn 2>&1", out, sizeof out), 1);
     cr_assert_str_eq(out, "chuhan: cannot read tests/data/no_such_file.pgn: No such file or directory\n");
     /* The good file beside a bad one is still reviewed, and the status still says that one failed. */
-    cr_assert_eq(run("./chuhan review --depth 2 tests/data/review_empty.pgn tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out),
+    cr_assert_eq(run_shell("./chuhan review --depth 2 tests/data/review_empty.pgn tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out),
                  1);
     cr_assert(strstr(out, "[Event \"A mate missed\"]"));
 }
@@ -230,14 +219,14 @@ Test(review, bad_arguments_are_refused_with_the_usage)
         "./chuhan review --graph 2>&1",
     };
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
-        cr_assert_eq(run(commands[i], out, sizeof out), 2, "%s", commands[i]);
+        cr_assert_eq(run_shell(commands[i], out, sizeof out), 2, "%s", commands[i]);
         cr_assert(!strncmp(out, "usage: chuhan review", 20), "%s: %s", commands[i], out);
     }
 }
 
 Test(review, the_marks_can_be_counted_against_a_deeper_search)
 {
-    cr_assert_eq(run("./chuhan review --depth 4 --compare-deeper 2 tests/data/review_blunder.pgn 2>&1 >/dev/null | grep -v ' reviewed in '",
+    cr_assert_eq(run_shell("./chuhan review --depth 4 --compare-deeper 2 tests/data/review_blunder.pgn 2>&1 >/dev/null | grep -v ' reviewed in '",
                      out, sizeof out),
                  0);
     cr_assert(strstr(out, "marks against a search 2 plies deeper (3 moves, the review's own depth 4.0 on average):\n"), "%s", out);
