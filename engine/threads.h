@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
     int id;
     struct Engine *engine;    /* whose search it takes part in */
+    struct Pool *pool;        /* the pool it waits in between searches */
     pthread_t handle;
     bool started;
     Board board;
@@ -48,23 +49,37 @@ typedef struct {
     _Atomic uint64_t tbhits;
 } Thread;
 
-/* An engine's threads; thread 0 is the caller's own. All zero is an empty pool. */
-typedef struct {
+/*
+ * An engine's threads; thread 0 is the caller's own, the helpers wait in the
+ * pool between searches. A search is a round: it hands the helpers a
+ * function and how many of them take part, and waits for all to be done.
+ * All zero is an empty pool.
+ */
+typedef struct Pool {
     Thread *threads;
     int size;
+    int helpers;              /* started: they take part in rounds */
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+    bool synced, closing;     /* the lock and conditions are set up; the helpers are to end */
+    unsigned round;
+    void *(*fn)(void *);
+    int count;                /* threads 0 to count - 1 search in this round */
+    int running;              /* helpers not yet done with this round */
 } Pool;
 
 /*
- * Sets the number of threads (1..MAX_THREADS), each serving `engine`; false,
- * the pool unchanged, if memory is short or the system has no threads to
- * give beyond the caller's. Their histories start empty.
+ * Sets the number of threads (1..MAX_THREADS), each serving `engine`, the
+ * helpers started to wait for searches; false, the pool unchanged, if memory
+ * is short or the system has no threads to give beyond the caller's. Their
+ * histories start empty.
  */
 bool pool_resize(Pool *p, int n, struct Engine *engine);
 void pool_free(Pool *p);
 uint64_t pool_nodes(const Pool *p);
 uint64_t pool_tbhits(const Pool *p);
 
-/* Starts fn on threads 1 to count - 1, in the background; pool_join_helpers() waits for them. */
+/* Wakes threads 1 to count - 1 to run fn, in the background; pool_join_helpers() waits for them. */
 void pool_start_helpers(Pool *p, void *(*fn)(void *), int count);
 void pool_join_helpers(Pool *p);
 
