@@ -10,7 +10,6 @@
 #include "../engine/version.h"
 #include "console.h"
 #include "options.h"
-#include "tables.h"
 
 /* Depths of the levels 1 to 10. */
 static const int level_depths[LEVEL_MAX] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
@@ -234,14 +233,15 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     }
     search_set_options(p->engine, &opt);
     apply_strength(p);
-    if (egtb && !tables_open(p, egtb, err, sizeof err)) {
+    if (egtb && !engine_set_tablebases(p->engine, egtb, err, sizeof err)) {
         fprintf(stderr, "chuhan play: %s\n", err);
         *status = 2;
         return false;
     }
+    p->tables = (TableNews){ .on = egtb != NULL, .verdict = 2 };
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];
     banner(p);
-    tables_tell(p);
+    tell_tables(p);
     return true;
 }

@@ -3,26 +3,16 @@
 
 #include "tables.h"
 
-bool tables_open(Play *p, const char *dir, char *err, size_t errlen)
-{
-    if (!engine_set_tablebases(p->engine, dir, err, errlen))
-        return false;
-    p->tables = true;
-    p->told_verdict = 2; /* nothing told yet */
-    return true;
-}
-
 /* "red wins: mate in 3", "a draw", with what the rules add. */
 static void verdict_text(const Board *b, const TbResult *r, char *out, size_t cap)
 {
     const char *mover = b->side == RED ? "red" : "black", *other = b->side == RED ? "black" : "red";
-    int plies = tb_plies(r->value);
     if (r->value == TB_DRAW) {
         snprintf(out, cap, "a draw");
         return;
     }
     bool win = tb_win(r->value);
-    int moves = (plies + 1) / 2; /* the winner's */
+    int moves = (tb_plies(r->value) + 1) / 2; /* the winner's */
     int n = snprintf(out, cap, "%s wins", win ? mover : other);
     if (r->flags & TB_FLAG_RULE)
         n += snprintf(out + n, cap - (size_t)n, ", by the perpetual-check rule, in %d moves", moves);
@@ -32,21 +22,21 @@ static void verdict_text(const Board *b, const TbResult *r, char *out, size_t ca
         snprintf(out + n, cap - (size_t)n, ", beyond the natural limit: a draw by the arbiter");
 }
 
-void tables_tell(Play *p)
+bool table_news(TableNews *n, Engine *e, const Board *b, char *out, size_t cap)
 {
-    const Board *b = &p->game.board;
     TbResult r;
-    if (!p->tables || !engine_probe_tables(p->engine, b, &r))
-        return;
-    Ending e = ending_of_board(b);
+    if (!n->on || !engine_probe_tables(e, b, &r))
+        return false;
+    Ending ending = ending_of_board(b);
     int red = r.value == TB_DRAW || (r.flags & TB_FLAG_LIMIT) ? 0 : (tb_win(r.value) == (b->side == RED)) ? 1 : -1;
-    bool entered = memcmp(&e, &p->told_ending, sizeof e) != 0;
-    if (!entered && red == p->told_verdict)
-        return;
+    bool entered = memcmp(&ending, &n->ending, sizeof ending) != 0;
+    if (!entered && red == n->verdict)
+        return false;
     char name[TB_NAME_MAX], text[160];
-    ending_name(&e, name);
+    ending_name(&ending, name);
     verdict_text(b, &r, text, sizeof text);
-    say("%s %s: %s", entered ? "the tables hold this ending," : "the tables' verdict changes,", name, text);
-    p->told_ending = e;
-    p->told_verdict = red;
+    snprintf(out, cap, "%s %s: %s", entered ? "the tables hold this ending," : "the tables' verdict changes,", name, text);
+    n->ending = ending;
+    n->verdict = red;
+    return true;
 }

@@ -5,7 +5,6 @@
 
 #include "../engine/clock.h"
 #include "../engine/movegen.h"
-#include "tables.h"
 #include "turn.h"
 
 void say(const char *fmt, ...)
@@ -45,6 +44,13 @@ void position_changed(Play *p)
     p->show = true;
 }
 
+void tell_tables(Play *p)
+{
+    char line[256];
+    if (table_news(&p->tables, p->engine, &p->game.board, line, sizeof line))
+        say("%s", line);
+}
+
 void play_move(Play *p, Move m)
 {
     Board *b = &p->game.board;
@@ -57,7 +63,7 @@ void play_move(Play *p, Move m)
     else if (in_check(b))
         say("check");
     if (!game_over(&p->game))
-        tables_tell(p);
+        tell_tables(p);
     position_changed(p);
 }
 

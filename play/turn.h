@@ -3,9 +3,9 @@
 #define CHUHAN_PLAY_TURN_H
 
 #include "../book/book.h"
-#include "../engine/egtb_index.h"
 #include "game.h"
 #include "input.h"
+#include "tables.h"
 #include "think.h"
 #include "view.h"
 
@@ -28,14 +28,14 @@ typedef struct {
     char *typed;           /* a line typed while the engine thought, not yet obeyed (in the input's buffer) */
     Book *book;            /* --book: the engine's moves come from it while it has the position */
     uint64_t book_rng;
-    bool tables;           /* endgame tables given: tell what they say of the game */
-    Ending told_ending;    /* the table ending last told, and its verdict for red (1, 0, -1) */
-    int told_verdict;
+    TableNews tables;      /* endgame tables given: what they said of the game last */
 } Play;
 
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* After a command set up a position: the side to move starts its turn and the board is shown. */
 void position_changed(Play *p);
+/* A line when the game enters a table ending or the tables' verdict changes. */
+void tell_tables(Play *p);
 /* Plays a legal move and tells it. */
 void play_move(Play *p, Move m);
 /* Names a move in the view's notations: "炮二平五 (C2.5 h2e2)", or "C2.5 (h2e2)" in ASCII. */
