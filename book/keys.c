@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "book.h"
+#include "keys.h"
 
 typedef struct {
     uint8_t s[256];

@@ -291,7 +291,9 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
             snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
         return !v.flag;
     case O_LOG_FILE: return io_log_open(value, err, errlen);
-    case O_BOOKFILES: return session_books_load(s, value, err, errlen);
+    case O_BOOKFILES:
+        session_stop(s);
+        return session_books_load(s, value, err, errlen);
     case O_USEBOOK: s->books.on = v.flag; return true;
     case O_BOOK_CHOICE: s->books.choice = v.var ? BOOK_BEST : BOOK_WEIGHTED; return true;
     case O_CLEAR_HASH:

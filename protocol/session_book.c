@@ -24,7 +24,6 @@ void session_books_free(Session *s)
 
 bool session_books_load(Session *s, const char *files, char *err, size_t errlen)
 {
-    session_stop(s);
     session_books_free(s);
     char first_error[400] = "";
     /* UCCI separates several files with semicolons; an empty value means no book. */

@@ -31,8 +31,8 @@ void session_books_init(Session *s);
 void session_books_free(Session *s);
 /*
  * Opens the files of a bookfiles value (several separated by ';', none when
- * empty), stopping a search first. A file that cannot be used is left out:
- * false with the reason in err, the others kept.
+ * empty); not during a search (the caller stops it first). A file that cannot
+ * be used is left out: false with the reason in err, the others kept.
  */
 bool session_books_load(Session *s, const char *files, char *err, size_t errlen);
 /* Decides the book's part in the search about to run on search_board under limits (under the session's lock). */
