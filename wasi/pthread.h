@@ -6,8 +6,9 @@
  * caller already copes (a search helper does not take part, a session or the
  * terminal game searches in the calling thread, tune runs each share in
  * turn). Waiting on a condition would wait for
- * ever, as nobody else could signal it: the code built for WASI never does,
- * and a condition is here as a type only (play/input.h holds some).
+ * ever, as nobody else could signal it: the code built for WASI never does
+ * (a pool without helpers never waits for them); conditions are set up and
+ * signalled for nobody.
  */
 #ifndef CHUHAN_WASI_PTHREAD_H
 #define CHUHAN_WASI_PTHREAD_H
@@ -19,6 +20,7 @@ typedef struct { int unused; } pthread_attr_t;
 typedef struct { int unused; } pthread_mutex_t;
 typedef struct { int unused; } pthread_mutexattr_t;
 typedef struct { int unused; } pthread_cond_t;
+typedef struct { int unused; } pthread_condattr_t;
 
 #define PTHREAD_MUTEX_INITIALIZER { 0 }
 
@@ -63,6 +65,37 @@ static inline int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     (void)m;
     return 0;
+}
+
+static inline int pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
+{
+    (void)c, (void)attr;
+    return 0;
+}
+
+static inline int pthread_cond_destroy(pthread_cond_t *c)
+{
+    (void)c;
+    return 0;
+}
+
+static inline int pthread_cond_signal(pthread_cond_t *c)
+{
+    (void)c;
+    return 0;
+}
+
+static inline int pthread_cond_broadcast(pthread_cond_t *c)
+{
+    (void)c;
+    return 0;
+}
+
+/* Nobody could signal: never called here (see above), and it says so rather than return at once. */
+static inline int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+{
+    (void)c, (void)m;
+    return EDEADLK;
 }
 
 #endif
