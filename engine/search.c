@@ -596,7 +596,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
 
-        if (root && t->id == 0 && t->engine->rep->currmove && elapsed(t->engine) > 3000)
+        if (root && t->id == 0 && t->engine->rep->currmove && elapsed(t->engine) > REPORT_PROGRESS_MS)
             t->engine->rep->currmove(t->engine->rep->ctx, depth, m, t->pv_index + root_index);
 
         /* 10. Pruning before the move is made: losing captures, late and losing quiet moves. */
@@ -754,7 +754,7 @@ static void aspiration(Thread *t, int depth, int multipv)
         if (interrupted(t))
             return;
         int bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
-        if (t->id == 0 && bound != BOUND_EXACT && multipv == 1 && elapsed(e) > 3000)
+        if (t->id == 0 && bound != BOUND_EXACT && multipv == 1 && elapsed(e) > REPORT_PROGRESS_MS)
             report(t, 0, depth, bound);
         if (bound == BOUND_UPPER) {
             beta = (alpha + beta) / 2;

@@ -48,6 +48,10 @@ enum {
     /* A stop waits for depth 1, so that the move played was searched, for at most this many
      * nodes: a depth 1 lost in a long chain of checks must still end. */
     DEPTH1_GRACE_NODES = 200000,
+
+    /* After this long (ms) a search also reports the move it is on and a root line whose
+     * window failed: a GUI then shows progress, where earlier it would only flood the log. */
+    REPORT_PROGRESS_MS = 3000,
 };
 
 /* Late move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR, in hundredths. */
