@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "egtb.h"
+#include "movegen.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
 enum { UNREAD, READ, REFUSED };
@@ -215,4 +216,42 @@ bool tb_probe(TbSet *s, const Board *b, TbResult *r)
     r->value = t->values[p.side][i];
     r->flags = tb_flags(t, p.side, (uint64_t)i);
     return r->value != TB_NONE;
+}
+
+/* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
+static Move table_move(TbSet *s, Board *b, const TbResult *r)
+{
+    Move list[MAX_MOVES];
+    int n = gen_legal(b, list);
+    for (int k = 0; k < n; k++) {
+        TbResult q;
+        make_move(b, list[k]);
+        bool known = tb_probe(s, b, &q);
+        unmake_move(b);
+        bool keeps = tb_win(r->value) ? tb_loss(q.value) : tb_win(q.value);
+        if (known && keeps && tb_plies(q.value) + 1 == tb_plies(r->value)
+            && ((q.flags & TB_FLAG_RULE) == 0 || (r->flags & TB_FLAG_RULE)))
+            return list[k];
+    }
+    return MOVE_NONE;
+}
+
+int tb_extend_line(TbSet *s, const Board *root, Move *line, int len, int max)
+{
+    Board *b = board_new();
+    if (!b)
+        return len;
+    board_copy(b, root);
+    for (int i = 0; i < len; i++)
+        make_move(b, line[i]);
+    TbResult r;
+    while (len < max && tb_probe(s, b, &r) && tb_decided(r.value) && tb_plies(r.value) > 0) {
+        Move m = table_move(s, b, &r);
+        if (!m)
+            break;
+        line[len++] = m;
+        make_move(b, m);
+    }
+    board_free(b);
+    return len;
 }

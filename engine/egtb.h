@@ -38,6 +38,14 @@ typedef struct {
  * tb_set_error says why).
  */
 bool tb_probe(TbSet *s, const Board *b, TbResult *r);
+/*
+ * A line the tables continue: from the board, after the moves already in
+ * `line`, while the position is a decided one of the tables, the move that
+ * keeps its result at the best distance (a result that stands without the
+ * perpetual-check rule by a move that does too). Returns the new length, at
+ * most max.
+ */
+int tb_extend_line(TbSet *s, const Board *root, Move *line, int len, int max);
 /* The last table that failed to load and why, once; NULL when none has since the last call. */
 bool tb_set_error(TbSet *s, char *out, size_t len);
 

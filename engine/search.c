@@ -687,6 +687,13 @@ static void report(const Thread *t, int index, int depth, int bound)
         .pv_len = rm->pv_len,
         .pv = rm->pv,
     };
+    /* A line that ends in the tables goes on as they play it, to the mate. */
+    Move line[MAX_PLY];
+    if (e->table_men && rm->pv_len > 0) {
+        memcpy(line, rm->pv, sizeof *line * (size_t)rm->pv_len);
+        info.pv_len = tb_extend_line(e->tables, &t->board, line, rm->pv_len, MAX_PLY);
+        info.pv = line;
+    }
     e->rep->info(e->rep->ctx, &info);
 }
 
