@@ -202,10 +202,12 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     engine_send(&e, "setoption name EGTBPath value /no/such/folder");
     engine_expect_line(&e, "info string error: cannot read the folder /no/such/folder", 5000);
     engine_send(&e, "setoption name EGTBPath value %s", dir);
-    /* Without the rule red mates in 3 (c4e4), where a rook move to c5 would win only by it. */
+    /* Without the rule red mates in 3 (c4e4), where a rook move to c5 would win only by it; the line goes on to the mate. */
     engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
     engine_send(&e, "go depth 6");
     expect_search(&e, " score mate 3 ", "bestmove c4e4");
+    engine_send(&e, "go depth 2");
+    expect_search(&e, " pv c4e4 e7d7 f0e0 d7d8 e4d4", "bestmove c4e4");
     engine_send(&e, "setoption name Rules value repetition-draw");
     engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1");
     engine_send(&e, "go depth 6");
