@@ -18,6 +18,8 @@
 #include "io.h"
 #include "options.h"
 #include "../engine/version.h"
+#include "search_thread.h"
+#include "moves.h"
 
 /* XBoard's mate scores: 100000 + moves to mate, negative when mated. */
 enum { XB_MATE = 100000 };

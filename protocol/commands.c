@@ -6,6 +6,8 @@
 #include "commands.h"
 #include "io.h"
 #include "options.h"
+#include "moves.h"
+#include "debug.h"
 
 void join_tokens(char **tok, int n, char *out, size_t cap)
 {

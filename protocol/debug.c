@@ -13,6 +13,9 @@
 #include "fuzz_caps.h"
 #include "io.h"
 #include "session.h"
+#include "search_thread.h"
+#include "moves.h"
+#include "debug.h"
 
 /* The moves since the last `position`, from the position they were played in. */
 static void display_moves(Session *s)

@@ -4,6 +4,7 @@
 #include "../engine/movegen.h"
 #include "io.h"
 #include "session.h"
+#include "moves.h"
 
 Move parse_legal_move(Session *s, Board *b, const char *tok)
 {

@@ -11,6 +11,7 @@
 #include "fuzz_caps.h"
 #include "io.h"
 #include "options.h"
+#include "search_thread.h"
 
 typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 

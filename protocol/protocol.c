@@ -6,6 +6,7 @@
 #include "io.h"
 #include "options.h"
 #include "protocol.h"
+#include "search_thread.h"
 
 static const DialectOps *const dialects[] = { &uci_dialect, &ucci_dialect, &cecp_dialect };
 

@@ -8,6 +8,7 @@
 
 #include "fuzz_caps.h"
 #include "session.h"
+#include "search_thread.h"
 
 static void *search_main(void *arg)
 {

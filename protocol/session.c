@@ -7,6 +7,8 @@
 #include "../engine/rules.h"
 #include "io.h"
 #include "session.h"
+#include "search_thread.h"
+#include "moves.h"
 
 bool session_init(Session *s)
 {

@@ -95,45 +95,7 @@ bool session_position(Session *s, char **tok, int n, char *err, size_t errlen);
 /* The same parse into a board of the caller's, leaving the session alone (for UCCI probe). */
 bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t errlen);
 
-/*
- * Stops any search still running, then starts one of the current position
- * in its own thread, reporting through `reporter` and answering with
- * `finish`. Where no thread can be had it searches here and now, reading
- * the input meanwhile through s->poll (unless in UCCI's batch mode), and
- * returns once it has answered.
- */
-void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish);
-/* search_ponderhit(), ordered with a follow-up search that may be starting. */
-void session_ponderhit(Session *s);
-/*
- * Stops a running search and waits until it has answered; no-op when idle.
- * Called from s->poll, for a search running below, it only asks: the search
- * ends and answers once it is back in control.
- */
-void session_stop(Session *s);
-/* Waits for a running search to finish by itself. */
-void session_wait(Session *s);
-/*
- * Input has ended: a search that ends by itself may finish and answer, an
- * open-ended one (infinite, pondering) is stopped, and none follows. From
- * s->poll it only asks, as session_stop() does.
- */
-void session_end(Session *s);
-static inline bool session_searching(const Session *s) { return atomic_load(&s->active); }
-
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
-
-/* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
-Move parse_legal_move(Session *s, Board *b, const char *tok);
-void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]);
-/* A line of moves played from b, each after a space, in the session's notation (out_text). */
-void print_moves(const Session *s, const Board *b, const Move *moves, int n);
-
-/* Debugging commands shared by both dialects. */
-void cmd_display(Session *s);
-void cmd_eval(Session *s);
-void cmd_perft(Session *s, int depth);
-void cmd_bench(Session *s, char **tok, int n);
 
 /* An error in the dialect's form: "info string error: ..." (UCI, UCCI), "Error (...): command" (CECP). */
 void report_error(const Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,6 +5,7 @@
 
 #include "io.h"
 #include "session.h"
+#include "moves.h"
 
 void session_books_init(Session *s)
 {

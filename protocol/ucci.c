@@ -14,6 +14,9 @@
 #include "dialect.h"
 #include "options.h"
 #include "../engine/version.h"
+#include "search_thread.h"
+#include "moves.h"
+#include "debug.h"
 
 /*
  * Scores are bare integers. Mates and rule wins follow the usual UCCI scale,

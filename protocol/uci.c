@@ -10,6 +10,9 @@
 #include "dialect.h"
 #include "options.h"
 #include "../engine/version.h"
+#include "search_thread.h"
+#include "moves.h"
+#include "debug.h"
 
 /* Forced results, by mate or by rule, in moves: positive when the side to move wins. */
 static void print_score(int v)
