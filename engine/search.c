@@ -13,6 +13,7 @@
 #include "movegen.h"
 #include "movepick.h"
 #include "rules.h"
+#include "search.h"
 #include "search_params.h"
 #include "see.h"
 #include "skill.h"

@@ -12,69 +12,8 @@
 #include "egtb.h"
 #include "nnue.h"
 #include "score.h"
+#include "search_types.h"
 #include "tt.h"
-
-enum { MAX_THREADS = 256, MAX_MULTIPV = 64 };
-
-typedef struct {
-    int depth;            /* 0: no limit */
-    uint64_t nodes;       /* 0: no limit */
-    int64_t movetime;     /* ms, 0: none */
-    int mate;             /* stop at a mate in this many moves, 0: no */
-    bool infinite;        /* search until stopped */
-    bool ponder;          /* the clock runs only after search_ponderhit() */
-    bool use_clock;       /* time[] and inc[] are set */
-    int64_t time[2], inc[2]; /* ms by side */
-    int movestogo;        /* 0: sudden death */
-    int nsearchmoves;     /* restrict the root to these moves (0: all) */
-    Move searchmoves[MAX_MOVES];
-    int nbanmoves;        /* never play these root moves */
-    Move banmoves[MAX_MOVES];
-} SearchLimits;
-
-typedef struct {
-    int threads;
-    int multipv;
-    int64_t move_overhead; /* ms kept back for the GUI and the pipes */
-    bool limit_strength;   /* play at `elo` (engine/skill.h) */
-    int elo;
-    int randomness;        /* cp: variety among moves this close to the best; 0 plays the best */
-    bool hand_eval;        /* the hand-written evaluation instead of the network */
-} SearchOptions;
-
-/* One principal variation, reported after each iteration (and on long aspiration failures). */
-typedef struct {
-    int depth, seldepth, multipv; /* multipv counts from 1 */
-    int score;                    /* side to move's view; mates as VALUE_MATE - plies */
-    int bound;                    /* BOUND_EXACT, or BOUND_LOWER/BOUND_UPPER while the window fails (score.h) */
-    uint64_t nodes, nps;
-    int64_t time_ms;
-    int hashfull;
-    uint64_t tbhits;              /* positions the endgame tables valued */
-    int pv_len;
-    const Move *pv;
-} SearchInfo;
-
-typedef struct {
-    void (*info)(void *ctx, const SearchInfo *info);
-    void (*currmove)(void *ctx, int depth, Move move, int number); /* may be NULL */
-    /*
-     * May be NULL. Called now and then by the thread that called search_run(),
-     * while it searches and while it waits for a stop or ponderhit, so that a
-     * caller with no thread to spare can read its input meanwhile and call
-     * search_stop() or search_ponderhit() from here.
-     */
-    void (*poll)(void *ctx);
-    void *ctx;
-} SearchReporter;
-
-typedef struct {
-    Move best;   /* MOVE_NONE when there is no legal move */
-    Move ponder; /* expected reply, or MOVE_NONE */
-    int score;
-    int depth;
-    uint64_t nodes;
-} SearchResult;
 
 typedef struct Engine Engine;
 

@@ -6,7 +6,7 @@
 #include <stdatomic.h>
 
 #include "history.h"
-#include "search.h"
+#include "search_types.h"
 
 typedef struct {
     Move move;

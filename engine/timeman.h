@@ -2,7 +2,7 @@
 #ifndef CHUHAN_TIMEMAN_H
 #define CHUHAN_TIMEMAN_H
 
-#include "search.h"
+#include "search_types.h"
 
 /*
  * soft: stop starting new iterations after this long (stretched or shrunk by
