@@ -4,7 +4,7 @@
 #include "../engine/board.h"
 #include "../engine/clock.h"
 #include "../engine/notation.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "bench.h"
 
 /* Openings, middlegames and endgames, with either side to move. */
@@ -71,7 +71,7 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     Board *board = board_new();
     Engine *e = engine_new();
     char err[256];
-    if (!board || !e || !search_set_options(e, &opt)) {
+    if (!board || !e || !engine_set_options(e, &opt)) {
         fprintf(out, "cannot start %d threads\n", threads);
         engine_free(e);
         board_free(board);
@@ -93,8 +93,8 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     for (int i = 0; tables && i < n; i++) {
         SearchResult r;
         if (board_set_fen(board, fens[i], err, sizeof err)) {
-            search_prepare(e, &warm);
-            search_run(e, board, &warm, &quiet, &r);
+            engine_prepare(e, &warm);
+            engine_search(e, board, &warm, &quiet, &r);
         }
     }
 
@@ -103,11 +103,11 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
             continue;
         }
-        search_clear(e);
+        engine_clear(e);
         SearchResult r;
         int64_t t0 = now_us();
-        search_prepare(e, &limits);
-        search_run(e, board, &limits, &quiet, &r);
+        engine_prepare(e, &limits);
+        engine_search(e, board, &limits, &quiet, &r);
         int64_t us = now_us() - t0;
         char best[MOVE_STR_MAX];
         move_to_str(r.best, 0, best);

@@ -33,7 +33,7 @@
 #include "../engine/platform.h"
 #include "../engine/random.h"
 #include "../engine/rules.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/tt.h"
 #include "datagen.h"
 #include "record.h"
@@ -92,8 +92,8 @@ static int search_score(Engine *e, Board *b, const DatagenOptions *opt, Move *be
     SearchLimits l = { .depth = opt->depth, .nodes = opt->depth ? 0 : opt->nodes };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_prepare(e, &l);
-    search_run(e, b, &l, &quiet, &r);
+    engine_prepare(e, &l);
+    engine_search(e, b, &l, &quiet, &r);
     *best = r.best;
     return r.score;
 }
@@ -111,7 +111,7 @@ static bool random_opening(Engine *e, Board *b, const DatagenOptions *opt, const
         make_move(b, list[splitmix64(rng) % (uint64_t)n]);
     }
     Move best;
-    search_clear(e);
+    engine_clear(e);
     int v = search_score(e, b, opt, &best);
     return best && v < OPENING_MAX_SCORE && v > -OPENING_MAX_SCORE;
 }
@@ -199,7 +199,7 @@ static void rescore(Engine *e, Board *board, int id, const DatagenOptions *opt, 
                         && (n = fread(bytes, RECORD_BYTES, RESCORE_CHUNK, in)) > 0; chunk++) {
         if (chunk % opt->workers != id)
             continue;
-        search_clear(e);
+        engine_clear(e);
         size_t kept = 0, quiet = 0;
         for (size_t i = 0; i < n; i++) {
             Record r;
@@ -237,7 +237,7 @@ static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, 
     while (!opt->rescore && atomic_load(&c->positions) < opt->positions) {
         if (!random_opening(e, board, opt, book, &rng))
             continue;
-        search_clear(e);
+        engine_clear(e);
         int n, result = play_game(e, board, opt, records, &n);
         int quiet = 0;
         for (int i = 0; i < n; i++) {

@@ -13,6 +13,7 @@
 #include "movegen.h"
 #include "movepick.h"
 #include "rules.h"
+#include "engine_state.h"
 #include "search.h"
 #include "search_params.h"
 #include "see.h"
@@ -21,33 +22,6 @@
 #include "timeman.h"
 #include "tt.h"
 
-/* An engine: its table, its threads, its options, and the state its threads share in a search. */
-struct Engine {
-    TT tt;
-    Pool pool;
-    SearchOptions opt;
-    Network *own_net;            /* one loaded from a file, or NULL: the built-in one */
-    TbSet *tables;               /* endgame tables, or NULL */
-    int table_men;               /* the most men of any of them: more, and no probe is tried */
-    Skill skill;                 /* this search's level and variety */
-    int lines;                   /* root moves searched in full: MultiPV, or a level's candidates */
-    uint64_t rng;                /* the seeded generator of skill_choose */
-    SearchLimits limits;
-    TimeManager tm;
-    const SearchReporter *rep;
-    atomic_bool stop;
-    atomic_bool pondering;       /* set by a ponder search until ponderhit */
-    _Atomic int64_t ponderhit_at;
-    bool ponder_pending;         /* main thread: the ponderhit is not yet taken into account */
-    uint64_t stop_seen_at;       /* main thread: nodes when a stop before depth 1's end was seen */
-    atomic_bool armed;           /* depth 1 is done: stops may now cut the search */
-    _Atomic int completed;       /* deepest iteration any thread has completed */
-    _Atomic int searching[MAX_PLY]; /* threads at work on each depth */
-    pthread_mutex_t lock;        /* taken to act on a completed iteration */
-    int stable, last_score;      /* time management state across iterations */
-    Move last_best;
-    Move last_reported;          /* first move of the last reported PV */
-};
 
 /* What the moves of a node share. */
 typedef struct {
@@ -101,103 +75,6 @@ void search_init(void)
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
             lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
-}
-
-Engine *engine_new(void)
-{
-    Engine *e = calloc(1, sizeof *e);
-    if (!e)
-        return NULL;
-    e->opt = (SearchOptions){ .threads = 1, .multipv = 1 };
-    pthread_mutex_init(&e->lock, NULL);
-    if (!tt_resize(&e->tt, TT_DEFAULT_MB) || !pool_resize(&e->pool, 1, e)) {
-        engine_free(e);
-        return NULL;
-    }
-    search_seed(e, (uint64_t)now_us());
-    return e;
-}
-
-void engine_free(Engine *e)
-{
-    if (!e)
-        return;
-    tt_free(&e->tt);
-    pool_free(&e->pool);
-    nnue_free(e->own_net);
-    tb_set_free(e->tables);
-    pthread_mutex_destroy(&e->lock);
-    free(e);
-}
-
-bool engine_set_hash(Engine *e, size_t mb) { return tt_resize(&e->tt, mb); }
-size_t engine_hash_mb(const Engine *e) { return tt_size_mb(&e->tt); }
-
-bool engine_probe(Engine *e, uint64_t key, TTHit *hit) { return tt_probe(&e->tt, key, 0, hit); }
-
-void search_seed(Engine *e, uint64_t seed) { e->rng = seed; }
-
-bool search_set_options(Engine *e, const SearchOptions *opt)
-{
-    if (opt->threads != e->pool.size && !pool_resize(&e->pool, opt->threads, e))
-        return false;
-    e->opt = *opt;
-    return true;
-}
-const SearchOptions *search_options(const Engine *e) { return &e->opt; }
-const Network *engine_network(const Engine *e) { return e->own_net ? e->own_net : nnue_builtin(); }
-
-bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen)
-{
-    Network *n = NULL;
-    if (path && !(n = nnue_load(path, err, errlen)))
-        return false;
-    nnue_free(e->own_net);
-    e->own_net = n;
-    search_clear(e); /* the table's static values are the old network's */
-    return true;
-}
-
-bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen)
-{
-    if (!e->tables && !(e->tables = tb_set_new())) {
-        snprintf(err, errlen, "not enough memory for endgame tables");
-        return false;
-    }
-    bool ok = tb_set_paths(e->tables, paths, err, errlen);
-    e->table_men = tb_set_men(e->tables);
-    return ok;
-}
-
-void engine_set_tablebase_memory(Engine *e, size_t mb)
-{
-    if (e->tables || (e->tables = tb_set_new()))
-        tb_set_memory(e->tables, mb << 20);
-}
-
-bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
-
-bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }
-
-void search_clear(Engine *e)
-{
-    tt_clear(&e->tt);
-    for (int i = 0; i < e->pool.size; i++)
-        history_clear(&e->pool.threads[i].history);
-}
-
-void search_prepare(Engine *e, const SearchLimits *limits)
-{
-    atomic_store(&e->stop, false);
-    atomic_store(&e->pondering, limits->ponder);
-}
-
-void search_stop(Engine *e) { atomic_store(&e->stop, true); }
-
-void search_ponderhit(Engine *e)
-{
-    atomic_store(&e->ponderhit_at, now_ms());
-    atomic_store(&e->pondering, false);
 }
 
 static int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }
@@ -995,7 +872,7 @@ static void answer(Engine *e, SearchResult *out)
         choose_by_skill(best, out);
 }
 
-void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
+void engine_search(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
 {
     int64_t start = now_ms();
     start_search(e, root, limits, rep, start);

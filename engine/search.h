@@ -1,78 +1,14 @@
 /*
  * The search: iterative deepening over a principal-variation alpha-beta,
- * run by one or more threads sharing the transposition table. An Engine
- * holds the table, the threads and the options; several can live in one
- * process. The caller hands in limits and receives reports through
- * callbacks; nothing here reads or writes text.
+ * run by one or more threads sharing the transposition table, for an
+ * Engine (engine.h: engine_search() is its entry, in search.c).
  */
 #ifndef CHUHAN_SEARCH_H
 #define CHUHAN_SEARCH_H
 
-#include "board.h"
-#include "egtb.h"
-#include "nnue.h"
-#include "score.h"
-#include "search_types.h"
-#include "tt.h"
-
-typedef struct Engine Engine;
+#include "engine.h"
 
 /* The search's own tables; once, after board_init_tables() and before the first engine. */
 void search_init(void);
-
-/* One thread, a table of TT_DEFAULT_MB, the network; NULL if memory is short. */
-Engine *engine_new(void);
-void engine_free(Engine *e);
-/* Resizes and clears the table; false, the table kept, if the memory is not there. Not during a search. */
-bool engine_set_hash(Engine *e, size_t mb);
-size_t engine_hash_mb(const Engine *e);
-/* What the table holds for a position (its move may be illegal there: check it). */
-bool engine_probe(Engine *e, uint64_t key, TTHit *hit);
-
-/* Seeds the generator that levels and variety draw from (engine_new seeds it from the clock). */
-void search_seed(Engine *e, uint64_t seed);
-/* Applies options (resizing the thread pool); false if the threads cannot be had (WASI: more than one). Not during a search. */
-bool search_set_options(Engine *e, const SearchOptions *opt);
-const SearchOptions *search_options(const Engine *e);
-/* The network it evaluates with: the built-in one until it loads its own. */
-const Network *engine_network(const Engine *e);
-/*
- * Reads a network file for this engine alone (path NULL: back to the
- * built-in network) and clears the table; false, the network kept, with the
- * reason in err. Not during a search.
- */
-bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen);
-/*
- * Endgame tables from these folders (egtb.h; "" for none), read as positions
- * of their endings come up, within `mb` megabytes; false, with the reason,
- * when a folder cannot be read (the others are used). Not during a search.
- * In the search a position inside the tables is valued by them; at the root
- * only the moves that keep the table's best result are searched.
- */
-bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen);
-void engine_set_tablebase_memory(Engine *e, size_t mb);
-/* The tables' value of a position, where they hold it. */
-bool engine_probe_tables(Engine *e, const Board *b, TbResult *r);
-/* A table that could not be read during the last search, and why, once. */
-bool engine_tablebase_error(Engine *e, char *out, size_t len);
-/* Forgets everything learnt: hash and histories. */
-void search_clear(Engine *e);
-
-/*
- * Arms a search: clears an earlier stop and sets the ponder state. Called
- * before search_run(), in the thread that will later call search_stop() or
- * search_ponderhit(), so that neither can arrive before it and be lost.
- */
-void search_prepare(Engine *e, const SearchLimits *limits);
-
-/*
- * Searches until a limit is hit or search_stop() is called, then returns the
- * move of the best thread. In infinite and ponder mode it does not return
- * before search_stop() (or, for ponder, search_ponderhit() and the time
- * running out), even when the search itself is finished.
- */
-void search_run(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out);
-void search_stop(Engine *e);
-void search_ponderhit(Engine *e);
 
 #endif

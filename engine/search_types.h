@@ -19,7 +19,7 @@ typedef struct {
     int64_t movetime;     /* ms, 0: none */
     int mate;             /* stop at a mate in this many moves, 0: no */
     bool infinite;        /* search until stopped */
-    bool ponder;          /* the clock runs only after search_ponderhit() */
+    bool ponder;          /* the clock runs only after engine_ponderhit() */
     bool use_clock;       /* time[] and inc[] are set */
     int64_t time[2], inc[2]; /* ms by side */
     int movestogo;        /* 0: sudden death */
@@ -56,10 +56,10 @@ typedef struct {
     void (*info)(void *ctx, const SearchInfo *info);
     void (*currmove)(void *ctx, int depth, Move move, int number); /* may be NULL */
     /*
-     * May be NULL. Called now and then by the thread that called search_run(),
+     * May be NULL. Called now and then by the thread that called engine_search(),
      * while it searches and while it waits for a stop or ponderhit, so that a
      * caller with no thread to spare can read its input meanwhile and call
-     * search_stop() or search_ponderhit() from here.
+     * engine_stop() or engine_ponderhit() from here.
      */
     void (*poll)(void *ctx);
     void *ctx;

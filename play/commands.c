@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/skill.h"
 #include "../engine/version.h"
 #include "commands.h"
@@ -148,7 +148,7 @@ static bool new_game(Play *p, const char *fen)
         say("bad FEN: %s", err);
         return true;
     }
-    search_clear(p->engine);
+    engine_clear(p->engine);
     say("new game");
     position_changed(p);
     return true;
@@ -220,7 +220,7 @@ static bool cmd_load(Play *p, char *arg)
         return true;
     }
     game_load(&p->game, &record);
-    search_clear(p->engine);
+    engine_clear(p->engine);
     if (record.error[0])
         say("loaded %s up to its bad move: %s", arg, record.error);
     else

@@ -92,11 +92,11 @@ static bool set_book(Play *p, const char *path)
 
 void apply_strength(const Play *p)
 {
-    SearchOptions opt = *search_options(p->engine);
+    SearchOptions opt = *engine_options(p->engine);
     opt.limit_strength = p->elo > 0;
     opt.elo = p->elo ? p->elo : SKILL_ELO_MAX;
     opt.randomness = p->randomness;
-    search_set_options(p->engine, &opt);
+    engine_set_options(p->engine, &opt);
 }
 
 /* MIN+INC: minutes for the game and seconds added after each move, such as 5+3 or 0.5+1. */
@@ -231,7 +231,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
         *status = 1;
         return false;
     }
-    search_set_options(p->engine, &opt);
+    engine_set_options(p->engine, &opt);
     apply_strength(p);
     if (egtb && !engine_set_tablebases(p->engine, egtb, err, sizeof err)) {
         fprintf(stderr, "chuhan play: %s\n", err);

@@ -20,7 +20,7 @@ static void *search_thread(void *arg)
 {
     static const SearchReporter quiet = { 0 };
     Job *job = arg;
-    search_run(job->engine, &job->board, &job->limits, &quiet, &job->result);
+    engine_search(job->engine, &job->board, &job->limits, &quiet, &job->result);
     atomic_store(&job->done, true);
     return NULL;
 }
@@ -41,7 +41,7 @@ static void watch_input(void *ctx)
     InputStatus got = input_read(w->in, 0, w->line);
     if (got == INPUT_LINE) {
         w->typed = true;
-        search_stop(w->engine);
+        engine_stop(w->engine);
     } else if (got == INPUT_EOF) {
         w->in = NULL;
     }
@@ -51,7 +51,7 @@ static bool think_here(Job *job, Input *in, SearchResult *out, char **line)
 {
     Watch w = { job->engine, in, line, false };
     const SearchReporter watching = { .poll = watch_input, .ctx = &w };
-    search_run(job->engine, &job->board, &job->limits, &watching, &job->result);
+    engine_search(job->engine, &job->board, &job->limits, &watching, &job->result);
     *out = job->result;
     return !w.typed;
 }
@@ -64,7 +64,7 @@ bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, Sea
     board_copy(&job.board, b);
     job.limits = *limits;
     atomic_store(&job.done, false);
-    search_prepare(e, limits);
+    engine_prepare(e, limits);
     pthread_t thread;
     if (pthread_create(&thread, NULL, search_thread, &job))
         return think_here(&job, in, out, line); /* no thread to be had (WASI) */
@@ -72,7 +72,7 @@ bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, Sea
     while (in && !atomic_load(&job.done)) {
         InputStatus got = input_read(in, POLL_MS, line);
         if (got == INPUT_LINE) {
-            search_stop(e);
+            engine_stop(e);
             finished = false;
             break;
         }

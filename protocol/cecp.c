@@ -196,7 +196,7 @@ static void new_game(Session *s)
 {
     drop_search(s);
     board_set_fen(&s->board, START_FEN, NULL, 0);
-    search_clear(s->engine);
+    engine_clear(s->engine);
     s->cecp.force = s->cecp.analyzing = s->cecp.game_over = s->cecp.computer = false;
     s->cecp.engine_side = BLACK;
     s->cecp.sd = 0;
@@ -359,7 +359,7 @@ static bool thinking_command(Session *s, char **tok, int n)
     const char *cmd = tok[0];
     if (!strcasecmp(cmd, "?")) {
         if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
-            search_stop(s->engine);
+            engine_stop(s->engine);
     } else if (!strcasecmp(cmd, "draw")) {
         SearchSeen seen = seen_by_search(s);
         if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../engine/search.h"
+#include "../engine/engine.h"
 
 typedef struct {
     bool force;        /* the engine plays neither side */

@@ -121,7 +121,7 @@ void cmd_eval(Session *s)
     int red = s->board.side == RED ? 1 : -1, net = evaluate_with(&s->board, network);
     out_line("Hand-written: %+.2f (red side), %d cp for the side to move", red * t.total / 100.0, t.total);
     out_line("Network (%s): %+.2f (red side), %d cp for the side to move", nnue_name(network), red * net / 100.0, net);
-    bool by_net = !search_options(s->engine)->hand_eval;
+    bool by_net = !engine_options(s->engine)->hand_eval;
     out_line("Final evaluation: %s, %d cp for the side to move", by_net ? "the network" : "hand-written",
              by_net ? net : t.total);
 }

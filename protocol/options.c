@@ -237,7 +237,7 @@ static bool read_value(const OptionDef *o, const char *name, const char *value, 
  */
 static bool set_search_option(Session *s, const OptionDef *o, OptionValue v, char *err, size_t errlen, bool *ok)
 {
-    SearchOptions opt = *search_options(s->engine);
+    SearchOptions opt = *engine_options(s->engine);
     switch (o->id) {
     case O_THREADS: opt.threads = (int)FUZZ_CAP(v.num, FUZZ_THREADS); break;
     case O_MULTIPV: opt.multipv = (int)v.num; break;
@@ -253,14 +253,14 @@ static bool set_search_option(Session *s, const OptionDef *o, OptionValue v, cha
     default: return false;
     }
     session_stop(s);
-    if (!search_set_options(s->engine, &opt)) {
+    if (!engine_set_options(s->engine, &opt)) {
         if (has_threads())
             snprintf(err, errlen, "cannot start %d threads", opt.threads);
         else
             snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", opt.threads);
         *ok = false;
     } else if (o->id == O_USE_NNUE) {
-        search_clear(s->engine); /* the table's static values are the other evaluation's */
+        engine_clear(s->engine); /* the table's static values are the other evaluation's */
     }
     return true;
 }
@@ -300,7 +300,7 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
     case O_CLEAR_HASH:
     case O_NEWGAME:
         session_stop(s);
-        search_clear(s->engine);
+        engine_clear(s->engine);
         s->hopeless_moves = s->level_moves = 0;
         return true;
     case O_SHOW_WDL: s->show_wdl = v.flag; return true;

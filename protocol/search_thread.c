@@ -17,14 +17,14 @@ static void *search_main(void *arg)
         SearchResult r;
         bool from_book = session_books_answer(s, &r);
         if (!from_book)
-            search_run(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
+            engine_search(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
         pthread_mutex_lock(&s->lock);
         if (!from_book)
             session_books_after_search(s, &r);
         again = s->finish(s, &r) && !s->stopping;
         if (again) {
             cap_for_fuzzing(&s->limits);
-            search_prepare(s->engine, &s->limits);
+            engine_prepare(s->engine, &s->limits);
             session_books_arm(s);
         }
         pthread_mutex_unlock(&s->lock);
@@ -55,7 +55,7 @@ static void wind_down(Session *s, bool only_open_ended)
     s->stopping = true;
     bool open_ended = s->limits.infinite || s->limits.ponder;
     if ((s->thread_live || s->searching_here) && atomic_load(&s->active) && (open_ended || !only_open_ended))
-        search_stop(s->engine);
+        engine_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
     if (s->searching_here)
         return; /* asked from the poll: the search below answers when it is back */
@@ -72,7 +72,7 @@ void session_ponderhit(Session *s)
 {
     pthread_mutex_lock(&s->lock);
     if (atomic_load(&s->active) && !session_books_ponderhit(s))
-        search_ponderhit(s->engine);
+        engine_ponderhit(s->engine);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -98,7 +98,7 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     board_copy(&s->search_board, &s->board);
     s->limits = *limits;
     cap_for_fuzzing(&s->limits);
-    search_prepare(s->engine, &s->limits);
+    engine_prepare(s->engine, &s->limits);
     session_books_arm(s);
     atomic_store(&s->active, true);
     if (pthread_create(&s->thread, NULL, search_main, s) == 0)

@@ -12,7 +12,7 @@
  * returns once it has answered.
  */
 void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish);
-/* search_ponderhit(), ordered with a follow-up search that may be starting. */
+/* engine_ponderhit(), ordered with a follow-up search that may be starting. */
 void session_ponderhit(Session *s);
 /*
  * Stops a running search and waits until it has answered; no-op when idle.

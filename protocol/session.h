@@ -10,7 +10,7 @@
 
 #include "../engine/board.h"
 #include "../engine/notation.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../text/words.h"
 #include "cecp_state.h"
 #include "session_book.h"

@@ -76,7 +76,7 @@ bool session_books_ponderhit(Session *s)
     if (!s->books.on_hit)
         return false;
     s->books.hit = true;
-    search_stop(s->engine);
+    engine_stop(s->engine);
     return true;
 }
 

@@ -7,7 +7,7 @@
 #define CHUHAN_SESSION_BOOK_H
 
 #include "../book/book.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 
 enum { SESSION_BOOKS_MAX = 8 };
 

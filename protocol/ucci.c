@@ -136,7 +136,7 @@ static void ucci_go(Session *s, char **tok, int n)
         return;
     }
     if (go.static_only) {
-        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_with(&s->board, search_options(s->engine)->hand_eval ? NULL : engine_network(s->engine))));
+        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_with(&s->board, engine_options(s->engine)->hand_eval ? NULL : engine_network(s->engine))));
         out_line("nobestmove");
         return;
     }
@@ -185,7 +185,7 @@ static bool ucci_command(Session *s, char **tok, int n)
         return true;
     if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
-        search_clear(s->engine);
+        engine_clear(s->engine);
         s->hopeless_moves = s->level_moves = 0;
     } else if (!strcasecmp(cmd, "banmoves")) {
         ucci_banmoves(s, tok + 1, n - 1);

@@ -106,7 +106,7 @@ static bool uci_command(Session *s, char **tok, int n)
         return true;
     if (!strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
-        search_clear(s->engine);
+        engine_clear(s->engine);
     } else if (!strcasecmp(cmd, "go")) {
         uci_go(s, tok + 1, n - 1);
     } else if (!strcasecmp(cmd, "stop")) {

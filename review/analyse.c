@@ -30,8 +30,8 @@ static int search_move(Engine *e, const Board *b, int depth, Move played)
     static const SearchReporter quiet = { 0 };
     SearchLimits alone = { .depth = depth > 0 ? depth : 1, .nsearchmoves = 1, .searchmoves = { played } };
     SearchResult r;
-    search_prepare(e, &alone);
-    search_run(e, b, &alone, &quiet, &r);
+    engine_prepare(e, &alone);
+    engine_search(e, b, &alone, &quiet, &r);
     return r.score;
 }
 
@@ -48,8 +48,8 @@ void analyse_position(Engine *e, Board *b, const SearchLimits *limits, Move play
     Line line = { 0 };
     const SearchReporter rep = { .info = keep_line, .ctx = &line };
     SearchResult r;
-    search_prepare(e, limits);
-    search_run(e, b, limits, &rep, &r);
+    engine_prepare(e, limits);
+    engine_search(e, b, limits, &rep, &r);
     out->score = out->played = r.score;
     out->depth = r.depth;
     out->nodes = r.nodes;

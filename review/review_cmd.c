@@ -71,9 +71,9 @@ static void review_moves(Run *run)
         fprintf(stderr, "chuhan: out of memory\n");
         exit(1);
     }
-    search_clear(run->engine); /* each game's review its own, whatever came before it */
+    engine_clear(run->engine); /* each game's review its own, whatever came before it */
     if (run->agreement.engine)
-        search_clear(run->agreement.engine);
+        engine_clear(run->agreement.engine);
     pgn_position(g, 0, b);
     for (int i = 0; i <= g->nmoves; i++) {
         show_progress(i, g->nmoves + 1);
@@ -223,11 +223,11 @@ int review_main(int argc, char **argv)
     run.engine = engine_new();
     run.review = malloc(sizeof *run.review);
     if (run.engine) {
-        options = *search_options(run.engine);
+        options = *engine_options(run.engine);
         options.threads = run.threads;
     }
     bool reference = !run.agreement.plies || (run.agreement.engine = engine_new());
-    if (!readable || !run.engine || !run.review || !reference || !search_set_options(run.engine, &options)) {
+    if (!readable || !run.engine || !run.review || !reference || !engine_set_options(run.engine, &options)) {
         fprintf(stderr, "chuhan: cannot set up the engine (%d threads)\n", run.threads);
         run.failed = true;
     } else {

@@ -5,7 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/nnue.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/simd.h"
 #include "common.h"
 

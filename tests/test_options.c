@@ -59,15 +59,15 @@ static void expect_defaults(Dialect d)
     list_options(d);
     bool uci = d == DIALECT_UCI;
     cr_assert_eq((long)engine_hash_mb(s.engine), number(uci ? "Hash" : "hashsize"));
-    cr_assert_eq(search_options(s.engine)->threads, number(uci ? "Threads" : "threads"));
+    cr_assert_eq(engine_options(s.engine)->threads, number(uci ? "Threads" : "threads"));
     cr_assert_eq(s.ponder, flag(uci ? "Ponder" : "ponder"));
-    cr_assert_eq(!search_options(s.engine)->hand_eval, flag(uci ? "Use NNUE" : "usennue"));
+    cr_assert_eq(!engine_options(s.engine)->hand_eval, flag(uci ? "Use NNUE" : "usennue"));
     cr_assert_str_eq(advertised(uci ? "Rules" : "rules"), "auto");
     cr_assert_eq(s.board.rules, RULES_ASIAN, "auto without UCI_Variant");
     cr_assert_str_eq(advertised(uci ? "EvalFile" : "evalfile"), "<embedded>");
     if (uci) {
-        cr_assert_eq(search_options(s.engine)->move_overhead, number("Move Overhead"));
-        cr_assert_eq(search_options(s.engine)->multipv, number("MultiPV"));
+        cr_assert_eq(engine_options(s.engine)->move_overhead, number("Move Overhead"));
+        cr_assert_eq(engine_options(s.engine)->multipv, number("MultiPV"));
         cr_assert_str_eq(advertised("Rank Numbering"), "auto");
         cr_assert_eq(s.rank_choice, -1);
     } else {
@@ -88,9 +88,9 @@ Test(options, cecp_defaults_are_the_values_in_use)
     list_options(DIALECT_CECP);
     char want[128];
     snprintf(want, sizeof want, "feature option=\"Move Overhead -spin %lld 0 5000\"",
-             (long long)search_options(s.engine)->move_overhead);
+             (long long)engine_options(s.engine)->move_overhead);
     cr_assert(strstr(listing, want), "%s", listing);
-    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", !search_options(s.engine)->hand_eval);
+    snprintf(want, sizeof want, "feature option=\"Use NNUE -check %d\"", !engine_options(s.engine)->hand_eval);
     cr_assert(strstr(listing, want), "%s", listing);
     cr_assert(strstr(listing, "feature option=\"Rules -combo *auto"), "%s", listing);
     session_free(&s);

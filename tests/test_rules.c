@@ -161,9 +161,9 @@ static SearchResult search_board(int depth)
     SearchLimits l = { .depth = depth };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_clear(engine);
-    search_prepare(engine, &l);
-    search_run(engine, &board, &l, &quiet, &r);
+    engine_clear(engine);
+    engine_prepare(engine, &l);
+    engine_search(engine, &board, &l, &quiet, &r);
     return r;
 }
 

@@ -26,9 +26,9 @@ static SearchResult run(const char *fen, SearchLimits limits)
     SearchResult r;
     SearchReporter quiet = { 0 };
     set_fen(&board, fen);
-    search_clear(engine);
-    search_prepare(engine, &limits);
-    search_run(engine, &board, &limits, &quiet, &r);
+    engine_clear(engine);
+    engine_prepare(engine, &limits);
+    engine_search(engine, &board, &limits, &quiet, &r);
     return r;
 }
 
@@ -75,9 +75,9 @@ Test(search, finds_mates_at_their_exact_distance)
  */
 Test(search, threads_sharing_the_table_find_the_mates)
 {
-    SearchOptions opt = *search_options(engine);
+    SearchOptions opt = *engine_options(engine);
     opt.threads = 3;
-    cr_assert(search_set_options(engine, &opt));
+    cr_assert(engine_set_options(engine, &opt));
     for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
         int n = mates[i].moves;
         SearchResult r = run(mates[i].fen, (SearchLimits){ .depth = 2 * (n > 0 ? n : -n) + 8 });
@@ -140,8 +140,8 @@ Test(search, tt_mate_scores_are_relative_to_the_node)
     SearchResult r;
     set_fen(&board, "4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
     for (int i = 0; i < 2; i++) {
-        search_prepare(engine, &l);
-        search_run(engine, &board, &l, &quiet, &r);
+        engine_prepare(engine, &l);
+        engine_search(engine, &board, &l, &quiet, &r);
         cr_assert_eq(r.score, mate_in(7));
     }
 }
@@ -180,9 +180,9 @@ Test(search, repetition_in_the_tree_is_a_draw)
     SearchLimits l = { .depth = 8 };
     SearchReporter quiet = { 0 };
     SearchResult r;
-    search_clear(engine);
-    search_prepare(engine, &l);
-    search_run(engine, &board, &l, &quiet, &r);
+    engine_clear(engine);
+    engine_prepare(engine, &l);
+    engine_search(engine, &board, &l, &quiet, &r);
     cr_assert_eq(r.best, move_parse("e9e8", 0));
     cr_assert_eq(r.score, VALUE_DRAW);
 }
@@ -232,8 +232,8 @@ static void *search_job(void *arg)
     Job *job = arg;
     SearchLimits l = { .depth = 10 };
     SearchReporter quiet = { 0 };
-    search_prepare(job->engine, &l);
-    search_run(job->engine, &job->board, &l, &quiet, &job->result);
+    engine_prepare(job->engine, &l);
+    engine_search(job->engine, &job->board, &l, &quiet, &job->result);
     return NULL;
 }
 
@@ -251,7 +251,7 @@ Test(search, two_engines_searching_at_once_find_what_each_finds_alone)
         set_fen(&jobs[i].board, fens[i]);
         search_job(&jobs[i]);
         alone[i] = jobs[i].result;
-        search_clear(jobs[i].engine);
+        engine_clear(jobs[i].engine);
     }
     pthread_t threads[2];
     for (int i = 0; i < 2; i++)
