@@ -2,6 +2,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/tables.h"
 #include "build.h"
 #include "solver.h"
 #include "tb_write.h"
@@ -74,6 +75,8 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
     for (int k = 0; k < 11; k++)
         for (int side = 0; side < 2; side++)
             planes[k][side] = s->block + (size_t)(2 * k + side) * s->n;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        s->empty_board[sq] = in_board[sq] ? EMPTY : OFFBOARD;
     s->man_side[0] = RED, s->man_side[1] = BLACK;
     s->man_type[0] = s->man_type[1] = KING;
     s->man_piece[0] = (uint8_t)piece_id(RED, KING, 0), s->man_piece[1] = (uint8_t)piece_id(BLACK, KING, 0);

@@ -185,7 +185,7 @@ static int scored_moves(TbSet *s, Board *b, bool rule, Scored out[MAX_MOVES])
             continue;
         if ((r.flags & TB_FLAG_RULE) && !rule)
             r.value = TB_DRAW;
-        uint8_t v = tb_loss(r.value) ? tb_value(tb_plies(r.value) + 1) : tb_win(r.value) ? tb_value(tb_plies(r.value) + 1) : TB_DRAW;
+        uint8_t v = tb_decided(r.value) ? tb_value(tb_plies(r.value) + 1) : TB_DRAW; /* one ply further, for the mover */
         int j = k++;
         /* rank: wins by distance, then draws, then losses by distance, longest first */
         int key = tb_win(v) ? tb_plies(v) : tb_loss(v) ? 2000 - tb_plies(v) : 1000;

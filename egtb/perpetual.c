@@ -2,10 +2,8 @@
 #include <string.h>
 
 #include "../engine/movegen.h"
-#include "../engine/tables.h"
 #include "parallel.h"
 #include "solver.h"
-#include "unmove.h"
 
 /*
  * An undecided position whose side to move escapes neither by a capture nor
@@ -121,26 +119,6 @@ static void drop(Holding *h, uint64_t i, int side)
     }
 }
 
-/* The distinct positions one quiet move of `mover` back from w's position. */
-static int back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX])
-{
-    uint8_t occ[SQUARE_NB];
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        occ[sq] = in_board[sq] ? EMPTY : OFFBOARD;
-    for (int m = 0; m < s->lay.men; m++)
-        occ[w->p.sq[m]] = 1;
-    int n = 0;
-    for (int m = 0; m < s->lay.men; m++) {
-        if (s->man_side[m] != mover)
-            continue;
-        uint8_t from[UNMOVE_MAX];
-        int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
-        for (int j = 0; j < k; j++)
-            out[n++] = walker_index_after(s, w, m, from[j]);
-    }
-    return w->plain ? n : dedupe_numbers(out, n);
-}
-
 /* The quiet successors of the board's position that check nothing and are candidates, counted once each. */
 static uint8_t count_answers(Holding *h)
 {
@@ -214,14 +192,14 @@ static void holding_candidates(Solver *s)
         load(&h, &w, r, d);
         if (king_attacked(h.b, d))
             continue; /* every move into it checked: it answered no check */
-        int np = back(s, &w, !d, pred);
+        int np = moves_back(s, &w, !d, pred);
         for (int a = 0; a < np; a++) {
             uint64_t q = pred[a];
             if (!s->dtm[!d][q] || s->val[!d][q] != 0 || --s->dtm[!d][q] != 1)
                 continue;
             Walker wq;
             walker_set(s, &wq, q, !d);
-            int np2 = back(s, &wq, d, pred2);
+            int np2 = moves_back(s, &wq, d, pred2);
             for (int c = 0; c < np2; c++)
                 drop(&h, pred2[c], d);
         }

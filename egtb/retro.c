@@ -1,7 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/tables.h"
 #include "solver.h"
 #include "unmove.h"
 
@@ -106,36 +105,38 @@ int dedupe_numbers(uint64_t *a, int n)
     return k;
 }
 
-/* The positions one move back from a decided one, each told once. */
-static void retro(Solver *s, uint64_t i, int side, int plies, const uint8_t empty_board[SQUARE_NB])
+int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX])
 {
-    Walker w;
-    walker_set(s, &w, i, side);
     uint8_t occ[SQUARE_NB];
-    memcpy(occ, empty_board, sizeof occ);
+    memcpy(occ, s->empty_board, sizeof occ);
     for (int m = 0; m < s->lay.men; m++)
-        occ[w.p.sq[m]] = 1;
-    int mover = !side, np = 0;
-    uint64_t pred[TB_MAX_MEN * UNMOVE_MAX];
+        occ[w->p.sq[m]] = 1;
+    int n = 0;
     for (int m = 0; m < s->lay.men; m++) {
         if (s->man_side[m] != mover)
             continue;
         uint8_t from[UNMOVE_MAX];
-        int k = unmove_origins(occ, mover, s->man_type[m], w.p.sq[m], from);
+        int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
         for (int j = 0; j < k; j++)
-            pred[np++] = walker_index_after(s, &w, m, from[j]);
+            out[n++] = walker_index_after(s, w, m, from[j]);
     }
-    if (!w.plain) /* only there can two moves back reach one number: through the mirror */
-        np = dedupe_numbers(pred, np);
+    /* Only there can two moves back reach one number: through the mirror. */
+    return w->plain ? n : dedupe_numbers(out, n);
+}
+
+/* The positions one move back from a decided one, each told once. */
+static void retro(Solver *s, uint64_t i, int side, int plies)
+{
+    Walker w;
+    walker_set(s, &w, i, side);
+    uint64_t pred[TB_MAX_MEN * UNMOVE_MAX];
+    int np = moves_back(s, &w, !side, pred);
     for (int j = 0; j < np; j++)
-        predecessor(s, mover, pred[j], plies);
+        predecessor(s, !side, pred[j], plies);
 }
 
 void solve(Solver *s, uint8_t *const capwin[2])
 {
-    uint8_t empty_board[SQUARE_NB];
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        empty_board[sq] = in_board[sq] ? EMPTY : OFFBOARD;
     for (int level = 0; level <= s->max_level && level <= TB_MAX_PLIES; level++) {
         Bucket *c = &s->capture[level], *b = &s->level[level];
         for (size_t k = 0; k < c->n; k++) {
@@ -151,7 +152,7 @@ void solve(Solver *s, uint8_t *const capwin[2])
             if (s->bits[side][i] & B_DONE)
                 continue;
             s->bits[side][i] |= B_DONE;
-            retro(s, i, side, level, empty_board);
+            retro(s, i, side, level);
         }
         free(c->item);
         free(b->item);

@@ -8,6 +8,7 @@
 #define CHUHAN_EGTB_SOLVER_H
 
 #include "../engine/egtb_file.h"
+#include "unmove.h"
 
 /*
  * Working bits of a position: a capture that escapes a loss (by the
@@ -50,6 +51,7 @@ typedef struct {
     bool overflow, out_of_memory;
     Bucket level[TB_MAX_PLIES + 2];   /* positions decided at each distance */
     Bucket capture[TB_MAX_PLIES + 2]; /* positions a capture wins at each distance, if nothing shorter */
+    uint8_t empty_board[SQUARE_NB];   /* the board without men (OFFBOARD round it), to copy */
 } Solver;
 
 /*
@@ -69,6 +71,8 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
 /* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
 
+/* The distinct positions one move of `mover` that took nothing back from w's; returns how many. */
+int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX]);
 /* Sorts numbers and drops repeats; returns how many are left. */
 int dedupe_numbers(uint64_t *a, int n);
 

@@ -126,15 +126,17 @@ static int rule_value(Thread *t, int ply)
  * exactly: a draw (or a result the natural limit undoes) as a draw, a mate
  * as a mate score, a result of the perpetual-check rule as a rule score.
  * Where the plies already counted towards the natural limit may end the game
- * first, or the distance is past what scores hold, they say nothing.
+ * first, or the distance is past what scores hold, they say nothing (the
+ * probe's result is in *out whenever they hold the position).
  */
-static bool table_value(Thread *t, int ply, int *v)
+static bool table_value(Thread *t, int ply, int *v, TbResult *out)
 {
     Engine *e = t->engine;
     Board *b = &t->board;
     TbResult r;
     if (!e->table_men || board_men(b) > e->table_men || !tb_probe(e->tables, b, &r))
         return false;
+    *out = r;
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1, memory_order_relaxed);
     int plies = tb_plies(r.value), end = ply + plies;
     if (r.value == TB_DRAW || (r.flags & TB_FLAG_LIMIT)) {
@@ -402,7 +404,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
     /* 4a. The endgame tables: a position they hold needs no search. */
     int tb;
-    if (!root && table_value(t, ply, &tb))
+    TbResult tbr;
+    if (!root && table_value(t, ply, &tb, &tbr))
         return tb;
 
     /* 5. The static value, and whether it improves on ours two plies back. */
@@ -809,7 +812,7 @@ static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
     for (int i = 0; i < n; i++) {
         TbResult r;
         make_move(&t->board, moves[i]);
-        bool known = table_value(t, 1, &value[i]) && tb_probe(e->tables, &t->board, &r);
+        bool known = table_value(t, 1, &value[i], &r);
         unmake_move(&t->board);
         if (!known)
             return n;
