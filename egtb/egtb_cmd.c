@@ -19,9 +19,10 @@ static void help(FILE *out)
             "      (KRkaa, KNPkab); --men N adds every ending of up to N men; both rule sets unless\n"
             "      --rules says one; tables already in DIR are kept\n"
             "  chuhan egtb probe DIR FEN... [--rules asian|repetition-draw]\n"
-            "      for each FEN: win N, loss N (N moves, as UCI's score mate), draw or none, then the\n"
-            "      moves that keep it (each with its N); 'rule' when it stands only by the\n"
-            "      perpetual-check rule, 'limit' when the natural limit draws it\n"
+            "      a line each FEN: win N, loss N (N moves, as UCI's score mate), draw or none, then\n"
+            "      the moves that keep it (each with its N); 'rule' when it stands only by the\n"
+            "      perpetual-check rule, 'limit' when the natural limit draws it; 'error' for a FEN\n"
+            "      that is not a legal position (the reason on stderr, exit status 2)\n"
             "  chuhan egtb verify DIR [ENDING...] [--rules asian|repetition-draw|both]\n"
             "      derives every position again from its successors, prints each mismatch\n"
             "  chuhan egtb stats DIR ENDING [--rules asian|repetition-draw|both]\n"
@@ -243,6 +244,9 @@ static int cmd_probe(EgtbArgs *a)
     for (int i = 1; i < a->argc; i++) {
         char err[256];
         if (!board_set_fen(b, a->argv[i], err, sizeof err)) {
+            /* A line each FEN all the same, so that a caller's lines stay in step with its FENs. */
+            printf("error\n");
+            fflush(stdout);
             fprintf(stderr, "chuhan egtb: %s: %s\n", a->argv[i], err);
             status = 2;
             continue;

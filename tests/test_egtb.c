@@ -122,6 +122,12 @@ Test(egtb, probe_gives_the_verdict_and_the_moves_that_keep_it)
     /* The same position seen from the other side: the table of the swapped colours answers. */
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '3k4r/9/9/9/9/9/9/9/9/4K4 b - - 0 1'", dir), 0);
     cr_assert(!strncmp(out, "win 2 ", 6), "%s", out);
+    /* A position that cannot be gets its line too, so that a caller's lines stay in step. */
+    cr_assert_eq(run(out, sizeof out,
+                     "./chuhan egtb probe %s '4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1' '4k4/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1' 2>/dev/null",
+                     dir),
+                 2);
+    cr_assert_str_eq(out, "error\ndraw e9e8\n");
     remove_dir(dir);
 }
 
