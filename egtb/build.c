@@ -141,12 +141,16 @@ static void count(Solver *s, TbStats *st)
 
 static void progress(const TbBuildOptions *opt, const char *name, RuleSet r, const char *step, uint64_t n, double secs)
 {
-    if (opt->progress)
-        fprintf(opt->progress, "egtb: %s %s: %s, %llu positions in %.1f s (%.2fM/s)\n", name, tb_rules_name(r), step,
-                (unsigned long long)n, secs, secs > 0 ? n / secs / 1e6 : 0.0);
+    if (!opt->progress)
+        return;
+    fprintf(opt->progress, "egtb: %s %s: %s, %llu positions in %.1f s (%.2fM/s)", name, tb_rules_name(r), step,
+            (unsigned long long)n, secs, secs > 0 ? n / secs / 1e6 : 0.0);
+    if (opt->to_build)
+        fprintf(opt->progress, ", table %d of %d", opt->built + 1, opt->to_build);
+    fprintf(opt->progress, "\n");
 }
 
-static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const TbBuildOptions *opt, char *err, size_t errlen)
+static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuildOptions *opt, char *err, size_t errlen)
 {
     Solver s;
     char name[TB_NAME_MAX];
@@ -203,21 +207,47 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, const 
         char path[4096];
         table_path(dir, e, rules, path, sizeof path);
         ok = tb_write(path, &t, s.dtm, err, errlen);
+        opt->built += ok;
     }
     solver_free(&s);
     return ok;
 }
 
-bool tb_build(const char *dir, const Ending *e, RuleSet rules, const TbBuildOptions *opt, char *err, size_t errlen)
+static bool table_exists(const char *dir, const Ending *e, RuleSet rules)
+{
+    char path[4096];
+    table_path(dir, e, rules, path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+int tb_build_missing(const char *dir, const Ending *e, RuleSet rules, Ending *seen, int *n, int max)
 {
     Ending c = canonical(e);
-    char path[4096];
-    table_path(dir, &c, rules, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (f) {
-        fclose(f);
+    for (int k = 0; k < *n; k++)
+        if (!memcmp(&seen[k], &c, sizeof c))
+            return 0;
+    if (*n < max)
+        seen[(*n)++] = c;
+    if (table_exists(dir, &c, rules))
+        return 0;
+    int missing = 1;
+    for (int side = RED; side <= BLACK; side++)
+        for (int t = ADVISOR; t < PIECE_TYPE_NB; t++)
+            if (c.count[side][t]) {
+                Ending child = ending_less(&c, side, t);
+                missing += tb_build_missing(dir, &child, rules, seen, n, max);
+            }
+    return missing;
+}
+
+bool tb_build(const char *dir, const Ending *e, RuleSet rules, TbBuildOptions *opt, char *err, size_t errlen)
+{
+    Ending c = canonical(e);
+    if (table_exists(dir, &c, rules))
         return true;
-    }
     for (int side = RED; side <= BLACK; side++)
         for (int t = ADVISOR; t < PIECE_TYPE_NB; t++)
             if (c.count[side][t]) {

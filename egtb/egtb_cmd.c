@@ -127,7 +127,13 @@ static int cmd_build(EgtbArgs *a)
             return 2;
         }
     /* An ending that fails is said and skipped; the others are built. */
-    TbBuildOptions opt = { a->threads, stderr };
+    TbBuildOptions opt = { .threads = a->threads, .progress = stderr };
+    static Ending seen[2][ENDINGS_MAX];
+    int nseen[2] = { 0, 0 };
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < 2; r++)
+            if (each_rule(a->rules, r))
+                opt.to_build += tb_build_missing(a->argv[0], &e[i], (RuleSet)r, seen[r], &nseen[r], ENDINGS_MAX);
     int failed = 0;
     for (int i = 0; i < n; i++)
         for (int r = 0; r < 2; r++)
