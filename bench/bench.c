@@ -88,14 +88,21 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     uint64_t total = 0;
     int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
-    /* Tables are read from disk when first needed: a short untimed pass over the positions first. */
+    /*
+     * Tables are read from disk when first needed, the large ones beside the
+     * search: short untimed passes over the positions first, each waiting for
+     * the reads it began.
+     */
     SearchLimits warm = { .depth = depth < 8 ? depth : 8 };
-    for (int i = 0; tables && i < n; i++) {
-        SearchResult r;
-        if (board_set_fen(board, fens[i], err, sizeof err)) {
-            engine_prepare(e, &warm);
-            engine_search(e, board, &warm, &quiet, &r);
+    for (int pass = 0; tables && pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            SearchResult r;
+            if (board_set_fen(board, fens[i], err, sizeof err)) {
+                engine_prepare(e, &warm);
+                engine_search(e, board, &warm, &quiet, &r);
+            }
         }
+        engine_wait_tablebases(e);
     }
 
     for (int i = 0; i < n; i++) {

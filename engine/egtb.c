@@ -3,17 +3,28 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "egtb.h"
 #include "movegen.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
-enum { UNREAD, READ, REFUSED };
+enum { UNREAD, READING, READ, REFUSED };
 
-/* A table found in a folder: where, and once read, its contents. */
+/*
+ * A search reads tables up to this size itself (a few milliseconds); a larger
+ * one is read by a thread of its own while the search goes on without it, so
+ * that entering a large ending never costs a move's time.
+ */
+#define TB_READ_NOW_BYTES ((off_t)8 << 20)
+
+/* A table found in a folder: where, how large, and once read, its contents. */
 typedef struct {
     uint64_t key;
     char path[TB_PATH_MAX];
+    off_t bytes;
+    RuleSet rules;
+    TbSet *set;
     atomic_int state;
     TbTable table;
 } Entry;
@@ -23,7 +34,9 @@ struct TbSet {
     int entries, men, count[2];
     int16_t slot[TB_SLOTS]; /* open addressing on the key: entry + 1, 0 for none */
     size_t memory, used;
-    pthread_mutex_t lock;   /* taken to read a table */
+    pthread_mutex_t lock;   /* over the states, the memory used, the reads under way and the error */
+    pthread_cond_t done;    /* a read has ended */
+    int reading;
     char error[TB_PATH_MAX + 128];
     bool has_error;
 };
@@ -56,13 +69,23 @@ TbSet *tb_set_new(void)
     }
     if (s) {
         pthread_mutex_init(&s->lock, NULL);
+        pthread_cond_init(&s->done, NULL);
         s->memory = (size_t)1 << 30;
     }
     return s;
 }
 
+void tb_set_wait(TbSet *s)
+{
+    pthread_mutex_lock(&s->lock);
+    while (s->reading)
+        pthread_cond_wait(&s->done, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+}
+
 static void forget(TbSet *s)
 {
+    tb_set_wait(s);
     for (int i = 0; i < s->entries; i++)
         tb_file_free(&s->entry[i].table);
     memset(s->slot, 0, sizeof s->slot);
@@ -75,6 +98,7 @@ void tb_set_free(TbSet *s)
     if (!s)
         return;
     forget(s);
+    pthread_cond_destroy(&s->done);
     pthread_mutex_destroy(&s->lock);
     free(s->entry);
     free(s);
@@ -107,6 +131,10 @@ static void consider(TbSet *s, const char *dir, const char *file)
     Entry *en = &s->entry[s->entries++];
     en->key = key;
     snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
+    struct stat st;
+    en->bytes = stat(en->path, &st) ? 0 : st.st_size;
+    en->rules = r;
+    en->set = s;
     atomic_store(&en->state, UNREAD);
     unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51);
     while (s->slot[h])
@@ -171,41 +199,78 @@ bool tb_set_error(TbSet *s, char *out, size_t len)
     return had;
 }
 
-/* Reads an entry's table under the lock, unless another thread did, or memory would run past the bound. */
-static bool read_entry(TbSet *s, Entry *en, RuleSet r)
+/* Reads a table whose entry the caller made READING; it becomes READ, or REFUSED and why. */
+static void read_claimed(TbSet *s, Entry *en)
 {
+    char why[TB_PATH_MAX + 128];
+    TbTable t;
+    bool ok = tb_file_read(&t, en->path, NULL, en->rules, why, sizeof why);
     pthread_mutex_lock(&s->lock);
-    if (atomic_load(&en->state) == UNREAD) {
-        char why[TB_PATH_MAX + 128];
-        TbTable t;
-        if (!tb_file_read(&t, en->path, NULL, r, why, sizeof why)) {
-            note_error(s, why);
-            atomic_store(&en->state, REFUSED);
-        } else if (s->used + t.bytes > s->memory) {
-            snprintf(why, sizeof why, "%.*s: not read, the tables' memory (%zu MB) would be exceeded", TB_PATH_MAX, en->path, s->memory >> 20);
-            note_error(s, why);
-            tb_file_free(&t);
-            atomic_store(&en->state, REFUSED);
-        } else {
-            s->used += t.bytes;
-            en->table = t;
-            atomic_store_explicit(&en->state, READ, memory_order_release);
-        }
+    if (ok && s->used + t.bytes > s->memory) {
+        snprintf(why, sizeof why, "%.*s: not read, the tables' memory (%zu MB) would be exceeded", TB_PATH_MAX, en->path, s->memory >> 20);
+        tb_file_free(&t);
+        ok = false;
+    }
+    if (ok) {
+        s->used += t.bytes;
+        en->table = t;
+    } else {
+        note_error(s, why);
+    }
+    atomic_store_explicit(&en->state, ok ? READ : REFUSED, memory_order_release);
+    s->reading--;
+    pthread_cond_broadcast(&s->done);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *reader(void *arg)
+{
+    Entry *en = arg;
+    read_claimed(en->set, en);
+    return NULL;
+}
+
+/*
+ * Whether an entry's table is in memory. One not yet read is read now if the
+ * caller waits or it is small; else a thread of its own reads it (here all the
+ * same where no thread can start) and it is not in memory yet.
+ */
+static bool entry_ready(TbSet *s, Entry *en, bool wait)
+{
+    int state = atomic_load_explicit(&en->state, memory_order_acquire);
+    if (state == READ || state == REFUSED)
+        return state == READ;
+    bool now = wait || en->bytes <= TB_READ_NOW_BYTES;
+    pthread_mutex_lock(&s->lock);
+    bool claimed = atomic_load(&en->state) == UNREAD;
+    if (claimed) {
+        atomic_store(&en->state, READING);
+        s->reading++;
     }
     pthread_mutex_unlock(&s->lock);
+    pthread_t th;
+    if (claimed && !now && !pthread_create(&th, NULL, reader, en)) {
+        pthread_detach(th);
+        return false;
+    }
+    if (claimed) {
+        read_claimed(s, en);
+    } else if (now) {
+        pthread_mutex_lock(&s->lock);
+        while (atomic_load(&en->state) == READING)
+            pthread_cond_wait(&s->done, &s->lock);
+        pthread_mutex_unlock(&s->lock);
+    }
     return atomic_load_explicit(&en->state, memory_order_acquire) == READ;
 }
 
-bool tb_probe(TbSet *s, const Board *b, TbResult *r)
+static bool probe(TbSet *s, const Board *b, TbResult *r, bool wait)
 {
     if (!s->entries || board_men(b) > s->men)
         return false;
     Ending e = ending_of_board(b);
     Entry *en = find(s, table_key(&e, (RuleSet)b->rules));
-    if (!en)
-        return false;
-    int state = atomic_load_explicit(&en->state, memory_order_acquire);
-    if (state == REFUSED || (state == UNREAD && !read_entry(s, en, (RuleSet)b->rules)))
+    if (!en || !entry_ready(s, en, wait))
         return false;
     const TbTable *t = &en->table;
     TbPos p;
@@ -218,6 +283,9 @@ bool tb_probe(TbSet *s, const Board *b, TbResult *r)
     return r->value != TB_NONE;
 }
 
+bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, true); }
+bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, false); }
+
 /* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
 static Move table_move(TbSet *s, Board *b, const TbResult *r)
 {
@@ -226,7 +294,7 @@ static Move table_move(TbSet *s, Board *b, const TbResult *r)
     for (int k = 0; k < n; k++) {
         TbResult q;
         make_move(b, list[k]);
-        bool known = tb_probe(s, b, &q);
+        bool known = tb_probe_nowait(s, b, &q);
         unmake_move(b);
         bool keeps = tb_win(r->value) ? tb_loss(q.value) : tb_win(q.value);
         if (known && keeps && tb_plies(q.value) + 1 == tb_plies(r->value)
@@ -245,7 +313,7 @@ int tb_extend_line(TbSet *s, const Board *root, Move *line, int len, int max)
     for (int i = 0; i < len; i++)
         make_move(b, line[i]);
     TbResult r;
-    while (len < max && tb_probe(s, b, &r) && tb_decided(r.value) && tb_plies(r.value) > 0) {
+    while (len < max && tb_probe_nowait(s, b, &r) && tb_decided(r.value) && tb_plies(r.value) > 0) {
         Move m = table_move(s, b, &r);
         if (!m)
             break;

@@ -39,6 +39,14 @@ typedef struct {
  */
 bool tb_probe(TbSet *s, const Board *b, TbResult *r);
 /*
+ * The same, for a search that must not wait: a table not yet in memory is
+ * read now only if it is small; a larger one is read by a thread of its own,
+ * and until it is in memory its positions are unknown.
+ */
+bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
+/* Waits until no table is being read. */
+void tb_set_wait(TbSet *s);
+/*
  * A line the tables continue: from the board, after the moves already in
  * `line`, while the position is a decided one of the tables, the move that
  * keeps its result at the best distance (a result that stands without the

@@ -79,6 +79,12 @@ void engine_set_tablebase_memory(Engine *e, size_t mb)
         tb_set_memory(e->tables, mb << 20);
 }
 
+void engine_wait_tablebases(Engine *e)
+{
+    if (e->tables)
+        tb_set_wait(e->tables);
+}
+
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
 
 bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }

@@ -134,7 +134,7 @@ static bool table_value(Thread *t, int ply, int *v, TbResult *out)
     Engine *e = t->engine;
     Board *b = &t->board;
     TbResult r;
-    if (!e->table_men || board_men(b) > e->table_men || !tb_probe(e->tables, b, &r))
+    if (!e->table_men || board_men(b) > e->table_men || !tb_probe_nowait(e->tables, b, &r))
         return false;
     *out = r;
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1, memory_order_relaxed);
@@ -806,7 +806,7 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
 static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
 {
     TbResult root;
-    if (!e->table_men || board_men(&t->board) > e->table_men || e->lines > 1 || !tb_probe(e->tables, &t->board, &root))
+    if (!e->table_men || board_men(&t->board) > e->table_men || e->lines > 1 || !tb_probe_nowait(e->tables, &t->board, &root))
         return n;
     int value[MAX_MOVES], best = -VALUE_INF;
     for (int i = 0; i < n; i++) {
