@@ -42,6 +42,7 @@ struct Engine {
     int stable, last_score;      /* time management state across iterations */
     Move last_best;
     Move last_reported;          /* first move of the last reported PV */
+    int last_reported_score;     /* and its score, VALUE_NONE when the line was a bound */
 };
 
 #endif

@@ -547,11 +547,13 @@ static void report(const Thread *t, int index, int depth, int bound)
 {
     Engine *e = t->engine;
     const RootMove *rm = &t->root[index];
-    if (index == 0)
+    bool fresh = rm->score != -VALUE_INF;
+    if (index == 0) {
         e->last_reported = rm->pv[0];
+        e->last_reported_score = bound == BOUND_EXACT ? (fresh ? rm->score : rm->prev_score) : VALUE_NONE;
+    }
     if (!e->rep->info)
         return; /* nobody listens: spare the table sampling */
-    bool fresh = rm->score != -VALUE_INF;
     int64_t ms = elapsed(e);
     uint64_t nodes = pool_nodes(&e->pool);
     SearchInfo info = {
@@ -781,6 +783,7 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
     e->limits = *limits;
     e->rep = rep;
     e->last_reported = MOVE_NONE;
+    e->last_reported_score = VALUE_NONE;
     e->ponder_pending = limits->ponder;
     e->stop_seen_at = 0;
     atomic_store(&e->armed, false);
@@ -864,10 +867,11 @@ static void answer(Engine *e, SearchResult *out)
 {
     Thread *best = best_thread(e);
     RootMove *rm = &best->root[0];
-    if (rm->move != e->last_reported)
-        report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
     out->best = rm->move;
     out->score = rm->score != -VALUE_INF ? rm->score : rm->prev_score;
+    /* The last line a GUI reads has the answer's move and score, also where an unfinished iteration changed the score only. */
+    if (rm->move != e->last_reported || out->score != e->last_reported_score)
+        report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
     out->depth = best->completed_depth;
     out->nodes = pool_nodes(&e->pool);
     out->ponder = ponder_move(e, &best->board, rm);

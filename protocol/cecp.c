@@ -422,7 +422,8 @@ static bool cecp_command(Session *s, char **tok, int n)
         char text[256];
         join_tokens(tok + 1, n - 1, text, sizeof text);
         set_option(s, text);
-    } else if (!strcasecmp(cmd, "d") || !strcasecmp(cmd, "eval") || !strcasecmp(cmd, "bench")) {
+    } else if (!strcasecmp(cmd, "d") || !strcasecmp(cmd, "eval") || !strcasecmp(cmd, "bench")
+               || !strcasecmp(cmd, "pgn")) {
         common_command(s, tok, n);
     } else if (move_parse(cmd, 0)) {
         user_move(s, cmd); /* a bare move, as XBoard sends without usermove=1 */

@@ -8,6 +8,7 @@
 #include "options.h"
 #include "moves.h"
 #include "debug.h"
+#include "pgn_command.h"
 
 void join_tokens(char **tok, int n, char *out, size_t cap)
 {
@@ -210,6 +211,8 @@ bool common_command(Session *s, char **tok, int n)
         cmd_eval(s);
     } else if (!strcasecmp(cmd, "bench")) {
         cmd_bench(s, tok + 1, n - 1);
+    } else if (!strcasecmp(cmd, "pgn")) {
+        cmd_pgn(s, tok + 1, n - 1);
     } else {
         return false;
     }

@@ -37,7 +37,7 @@ bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out)
 /* "setoption name N... [value V...]", or the bare "setoption N V..." of UCCI and some GUIs. */
 void cmd_setoption(Session *s, char **tok, int n);
 
-/* Commands every dialect accepts alike (isready, position, d, eval, bench); false if tok[0] is none of them. */
+/* Commands every dialect accepts alike (isready, position, d, eval, bench, pgn); false if tok[0] is none of them. */
 bool common_command(Session *s, char **tok, int n);
 /* Whether a common command, read during a search in the reading thread, waits for its answer (dialect.h). */
 bool common_waits(const char *cmd);

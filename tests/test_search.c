@@ -265,3 +265,49 @@ Test(search, two_engines_searching_at_once_find_what_each_finds_alone)
         engine_free(jobs[i].engine);
     }
 }
+
+/* The line of multipv 1 last reported as exact: what a GUI shows when the answer comes. */
+typedef struct {
+    int score;
+    Move first;
+    int lines;
+} LastLine;
+
+static void keep_last_line(void *ctx, const SearchInfo *info)
+{
+    LastLine *l = ctx;
+    if (info->multipv != 1 || info->bound != BOUND_EXACT || !info->pv_len)
+        return;
+    l->score = info->score;
+    l->first = info->pv[0];
+    l->lines++;
+}
+
+/*
+ * A search cut off by its node budget mid-iteration may keep the unfinished
+ * iteration's score for the same move; the GUI's last line must carry it, as
+ * a review reads the score from there (web/review.js) and chuhan review from
+ * the answer. The positions of a master game, the table kept between them.
+ */
+Test(search, the_last_exact_line_reported_has_the_answers_move_and_score)
+{
+    static const char *const game[] = { "h2e2", "h9g7", "h0g2", "i9h9", "c3c4", "g6g5", "b0c2", "b9c7", "b2b4", "c9e7",
+                                        "g3g4", "g5g4", "b4g4", "g7h5", "a0b0", "a9b9", "b0b6", "h9h8", "e3e4", "h8f8",
+                                        "e4e5", "e6e5", "b6b5", "c6c5", "b5c5", "h5f4", "c5e5", "d9e8", "g2f4", "f8f4" };
+    SearchLimits limits = { .nodes = 30000 };
+    set_fen(&board, START_FEN);
+    engine_clear(engine);
+    for (size_t i = 0; i < sizeof game / sizeof *game; i++) {
+        LastLine last = { 0 };
+        SearchReporter rep = { .info = keep_last_line, .ctx = &last };
+        SearchResult r;
+        engine_prepare(engine, &limits);
+        engine_search(engine, &board, &limits, &rep, &r);
+        cr_assert(last.lines > 0, "ply %zu: no line reported", i);
+        cr_assert_eq(last.first, r.best, "ply %zu: the last line's move %04x, the answer %04x", i, last.first, r.best);
+        cr_assert_eq(last.score, r.score, "ply %zu: the last line's score %d, the answer's %d", i, last.score, r.score);
+        Move m = move_parse(game[i], 0);
+        cr_assert(m && move_is_legal(&board, m));
+        make_move(&board, m);
+    }
+}

@@ -45,7 +45,9 @@ class EngineLink {
   // Asks in turn: sends lines (options first), resolves with every line up to the one `until` accepts.
   ask(options, lines, until, onLine) {
     const run = () => new Promise((resolve) => {
-      this.current = { lines: [], until, onLine, resolve, searching: lines.some((l) => l.startsWith('go')) };
+      const go = lines.find((l) => l.startsWith('go'));
+      // A search with a fixed budget (the review's) ends by itself: stopping it would cut its answer short.
+      this.current = { lines: [], until, onLine, resolve, searching: Boolean(go), fixed: /^go (nodes|depth) /.test(go || '') };
       for (const line of [...this.optionLines(options), ...lines]) {
         const set = line.match(/^setoption name (.+) value (.*)$/);
         if (set) this.sent.set(set[1], set[2]);
@@ -57,7 +59,7 @@ class EngineLink {
   }
   // Ends the search being answered, if any (its bestmove ends its question).
   stop() {
-    if (this.current && this.current.searching && !this.current.stopped) {
+    if (this.current && this.current.searching && !this.current.fixed && !this.current.stopped) {
       this.current.stopped = true;
       this.engine.postMessage('stop');
     }
@@ -105,18 +107,18 @@ function parseDisplay(lines) {
   };
 }
 
-// The position after `ply` moves, with the names of every move in both notations.
+// The position after `ply` moves, with the names of every move of the game (those after `ply` too) in both notations.
 async function describe(ply) {
   let results = 0;
-  const lines = await link.ask({}, [positionLine(ply), 'setoption name Notation value chinese', 'd',
-    'setoption name Notation value wxf', 'd'], (line) => isResult(line) && ++results === 2);
+  const lines = await link.ask({}, [positionLine(game.moves.length), 'setoption name Notation value chinese', 'd',
+    'setoption name Notation value wxf', 'd', positionLine(ply), 'd'], (line) => isResult(line) && ++results === 3);
   const blocks = [[]]; // one a `d`, each ending with its Result line
   for (const line of lines) {
     blocks[blocks.length - 1].push(line);
     if (line.startsWith('Result:')) blocks.push([]);
   }
-  const chinese = parseDisplay(blocks[0]), wxf = parseDisplay(blocks[1] || []);
-  return { ...chinese, wxfNames: wxf.names };
+  const chinese = parseDisplay(blocks[0]), wxf = parseDisplay(blocks[1] || []), here = parseDisplay(blocks[2] || []);
+  return { ...here, names: chinese.names, wxfNames: wxf.names };
 }
 
 function resultText(result) {
@@ -150,6 +152,7 @@ async function refresh() {
   pos.names.forEach((name, i) => { game.moves[i].chinese = name; game.moves[i].wxf = pos.wxfNames[i] || name; });
   draw();
   showMoves();
+  showReview();
   $('fen').value = pos.fen;
   if (gameOver()) {
     say(resultText(pos.result));
@@ -163,6 +166,7 @@ async function refresh() {
 }
 
 function play(iccs) {
+  if (game.moves[game.ply] && game.moves[game.ply].iccs !== iccs) forgetReview(game.ply);
   game.moves.length = game.ply; // a new move forgets the moves taken back
   game.moves.push({ iccs, chinese: iccs, wxf: iccs });
   game.ply++;
@@ -234,13 +238,17 @@ function showMoves() {
       if (i === 0 && blackFirst) item.appendChild(document.createTextNode('… '));
     }
     const span = document.createElement('span');
-    span.textContent = m[key];
-    span.className = i === game.ply - 1 ? 'now' : '';
+    const judged = reviewed.positions[i];
+    span.textContent = m[key] + (judged && judged.mark ? judged.mark.glyph : '');
+    span.className = (i === game.ply - 1 ? 'now' : '') + (judged && judged.mark ? ` mark ${judged.mark.name}` : '');
+    if (judged && judged.mark) span.title = `${judged.mark.name} (-${Math.round(100 * judged.loss)}%): ${judged.bestNames[key]} was best`;
     span.style.opacity = i < game.ply ? 1 : 0.45;
     span.onclick = () => { game.ply = i + 1; refresh(); };
     item.appendChild(span);
   });
-  list.scrollTop = list.scrollHeight;
+  // The move shown in the middle of the list (the last one as a game is played), the page itself not scrolled.
+  const now = list.querySelector('.now');
+  list.scrollTop = now ? now.offsetTop - list.clientHeight / 2 : 0;
 }
 
 // ---- The board ----
@@ -331,12 +339,26 @@ function draw() {
     svg('circle', { cx: x, cy: y, r: 26 }, g);
     svg('text', { x, y: y + 1 }, g).textContent = GLYPHS[man.kind];
   }
+  const best = reviewed.positions[game.ply];
+  if (best && best.best) drawArrow(root, best.best);
   if (game.picked) {
     for (const m of pos.legal.filter((m) => m.startsWith(game.picked))) {
       const [x, y] = pointXY(...parsePoint(m.slice(2)));
       svg('circle', { class: 'target', cx: x, cy: y, r: 9, 'data-point': m.slice(2) }, root);
     }
   }
+}
+
+// The engine's best move in the position shown, from its point to its target.
+function drawArrow(root, move) {
+  const [x1, y1] = pointXY(...parsePoint(move.slice(0, 2))), [x2, y2] = pointXY(...parsePoint(move.slice(2)));
+  const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+  const defs = svg('defs', {}, root);
+  const head = svg('marker', { id: 'arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2,
+    orient: 'auto-start-reverse' }, defs);
+  svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }, head);
+  svg('line', { class: 'best-arrow', 'data-move': move, x1: x1 + ux * 12, y1: y1 + uy * 12, x2: x2 - ux * 18, y2: y2 - uy * 18,
+    'marker-end': 'url(#arrow-head)' }, root);
 }
 
 // The point nearest a pointer event, or null off the board.
@@ -401,6 +423,8 @@ function tryMove(move) {
 
 function newGame(fen = START_FEN) {
   if (fen !== game.startFen || game.moves.length) link.ask({}, ['ucinewgame', 'isready'], (l) => l === 'readyok');
+  forgetReview(0);
+  reviewed.title = '';
   game.startFen = fen;
   game.moves = [];
   game.ply = 0;
@@ -464,6 +488,129 @@ async function hint() {
   if (info) say(`Hint: ${info.slice(info.indexOf(' pv ') + 4).split(' ')[0]}`);
 }
 
+// ---- Review (web/review.js does the judging) ----
+
+const reviewed = {
+  token: 0,        // bumps when a review is dropped: its loop stops
+  running: false,
+  positions: [],   // by ply: the engine's best there, and the game's move judged (reviewPosition)
+  title: '',       // the players and the event of a loaded game
+  stopsAt: '',     // where a loaded game's moves stop short of its text's, and why
+  games: [],       // those of the text last read
+};
+
+// "12. 炮二平五" or "12… 马８进７": the game's move i in the page's notation.
+function moveLabel(i) {
+  const blackFirst = game.startFen.split(' ')[1] === 'b';
+  const number = Number(game.startFen.split(' ')[5] || 1) + Math.floor((i + blackFirst) / 2);
+  return `${number}${(i + blackFirst) % 2 ? '…' : '.'} ${game.moves[i] ? game.moves[i][notation()] : ''}`;
+}
+
+// Drops the review from a ply on (a move off the game was played, or a new game), stopping one under way.
+function forgetReview(ply) {
+  if (reviewed.running) {
+    reviewed.token++;
+    reviewed.running = false;
+    $('analysis').disabled = false;
+    reviewState('The review stopped: the game changed.');
+  }
+  if (reviewed.positions.length > ply) $('review-summary').textContent = ''; // it summed up moves now gone
+  reviewed.positions.length = Math.min(reviewed.positions.length, ply);
+}
+
+function reviewState(text, error = false) {
+  $('review-state').textContent = text;
+  $('review-state').className = error ? 'error' : '';
+}
+
+// The graph under the board and what the review says of the move that led to the position shown.
+function showReview() {
+  const has = reviewed.positions.length > 0;
+  $('graph-area').hidden = !has;
+  if (!has) return;
+  drawGraph($('graph'), redCurve(reviewed.positions), reviewed.positions, game.ply, game.moves.length);
+  const key = notation(), before = reviewed.positions[game.ply - 1], here = reviewed.positions[game.ply];
+  let text = game.ply ? moveLabel(game.ply - 1) : 'The start';
+  if (before && before.played) {
+    const loss = `-${Math.round(100 * before.loss)}% of the expected score`;
+    if (before.mark) text += `${before.mark.glyph}: ${before.mark.name} (${loss}); ${before.bestNames[key]} was best.`;
+    else text += before.best === game.moves[game.ply - 1].iccs ? ': the engine\'s move.' : `: no mark (${loss}).`;
+    text += ` Red ${Math.round(100 * (before.red ? before.played.expected : 1 - before.played.expected))}%`
+      + ` (${evalText(before.played.score, before.red)}).`;
+  }
+  if (here && here.best) text += ` Best now: ${here.bestNames[key]} (${evalText(here.score, here.red)}, depth ${here.depth}).`;
+  else if (here && here.final) text += ' No legal move: the game is over.';
+  $('review-note').textContent = text;
+}
+
+// Reviews the page's game from the start: each position in turn, the graph growing as it goes.
+async function reviewGame() {
+  const mine = ++reviewed.token;
+  const moves = game.moves.map((m) => m.iccs), startFen = game.startFen, nodes = Number(setting('budget'));
+  if (!moves.length) return reviewState('No move to review: play or load a game first.', true);
+  reviewed.running = true;
+  reviewed.positions = [];
+  generation++; // a move the engine was thinking of for the game is dropped
+  game.thinking = false;
+  $('side').value = 'both'; // neither side is the engine's while the game is looked through
+  $('analysis').checked = false;
+  $('analysis').disabled = true;
+  $('review-summary').textContent = '';
+  link.stop();
+  await link.ask({}, ['ucinewgame', 'isready'], (l) => l === 'readyok'); // each game's review its own, as chuhan review does
+  const started = performance.now();
+  for (let i = 0; i <= moves.length && mine === reviewed.token; i++) {
+    reviewState(`Reviewing: position ${i + 1} of ${moves.length + 1}…${reviewed.stopsAt ? ' ' + reviewed.stopsAt : ''}`);
+    const pos = await reviewPosition(startFen, moves, i, nodes);
+    if (mine !== reviewed.token) return;
+    reviewed.positions[i] = pos;
+    showReview();
+    showMoves();
+    draw();
+  }
+  reviewed.running = false;
+  $('analysis').disabled = false;
+  const seconds = (performance.now() - started) / 1000;
+  reviewState(`Reviewed: ${moves.length} moves in ${seconds.toFixed(1)} s, ${nodes.toLocaleString('en')} nodes a position.`
+    + (reviewed.stopsAt ? ` ${reviewed.stopsAt}` : ''), Boolean(reviewed.stopsAt));
+  $('review-summary').textContent = [reviewed.title, ...sideSummary(reviewed.positions)].filter(Boolean).join('\n');
+}
+
+// Reads a text or a file's bytes as games, loads the first and reviews it; bad input is told, the page unchanged.
+async function loadGames(bytes) {
+  let games;
+  try {
+    games = await readGames(bytes);
+  } catch (e) {
+    reviewState(e.message, true);
+    return refuse(e.message);
+  }
+  reviewed.games = games;
+  const pick = $('pgn-game');
+  pick.innerHTML = '';
+  games.forEach((g, k) => pick.add(new Option(`${k + 1}. ${g.tags.Red || 'Red'} – ${g.tags.Black || 'Black'}${g.tags.Event ? ', ' + g.tags.Event : ''}`, String(k))));
+  pick.hidden = games.length < 2;
+  loadGame(0);
+}
+
+async function loadGame(k) {
+  const g = reviewed.games[k];
+  if (!g.moves.length) {
+    const why = g.error ? `Not a game: ${g.error}.` : 'This game has no moves to review.';
+    reviewState(why, true);
+    return refuse(why);
+  }
+  $('side').value = 'both'; // neither side is the engine's while the game is looked through
+  game.flipped = false;
+  $('analysis').checked = false;
+  newGame(g.fen);
+  game.moves = g.moves.map((iccs) => ({ iccs, chinese: iccs, wxf: iccs }));
+  reviewed.title = `${g.tags.Red || 'Red'} – ${g.tags.Black || 'Black'}${g.tags.Event ? ', ' + g.tags.Event : ''}${g.tags.Date ? ', ' + g.tags.Date : ''}`;
+  reviewed.stopsAt = g.error ? `The game stops at ${g.error}: reviewed up to that move.` : '';
+  await refresh();
+  reviewGame();
+}
+
 function wire() {
   const board = $('board');
   board.addEventListener('pointerdown', press);
@@ -481,6 +628,18 @@ function wire() {
   for (const radio of document.querySelectorAll('input[name=notation]')) radio.onchange = () => { showMoves(); refresh(); };
   $('set-fen').onclick = setFen;
   $('pgn').onclick = pgn;
+  $('load-pgn').onclick = () => loadGames(new TextEncoder().encode($('pgn-in').value));
+  $('pgn-file').onchange = async (event) => {
+    const file = event.target.files[0];
+    if (file) loadGames(new Uint8Array(await file.arrayBuffer()));
+    event.target.value = ''; // the same file again is a change
+  };
+  $('pgn-game').onchange = () => loadGame(Number($('pgn-game').value));
+  $('review').onclick = () => { reviewed.stopsAt = ''; reviewGame(); };
+  $('graph').addEventListener('click', (event) => {
+    game.ply = graphPly($('graph'), event, game.moves.length);
+    refresh();
+  });
 }
 
 // One engine for the page's life; a page that is not cross-origin isolated gets none (docs/web.md).
