@@ -4,6 +4,7 @@
 
 #include "attack.h"
 #include "board.h"
+#include "nnue.h"
 #include "psqt.h"
 #include "random.h"
 #include "tables.h"

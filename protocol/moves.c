@@ -3,7 +3,7 @@
 
 #include "../engine/movegen.h"
 #include "io.h"
-#include "session.h"
+#include "session_state.h"
 #include "moves.h"
 
 Move parse_legal_move(Session *s, Board *b, const char *tok)

@@ -2,7 +2,7 @@
 #ifndef CHUHAN_MOVES_H
 #define CHUHAN_MOVES_H
 
-#include "session.h"
+#include "session_state.h"
 
 /* A move token in the session's notation, legal in b; MOVE_NONE otherwise. */
 Move parse_legal_move(Session *s, Board *b, const char *tok);

@@ -12,6 +12,7 @@
 #include "io.h"
 #include "options.h"
 #include "search_thread.h"
+#include "session_book.h"
 
 typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 

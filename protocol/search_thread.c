@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "fuzz_caps.h"
-#include "session.h"
+#include "session_book.h"
+#include "session_state.h"
 #include "search_thread.h"
 
 static void *search_main(void *arg)

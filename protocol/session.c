@@ -9,6 +9,7 @@
 #include "session.h"
 #include "search_thread.h"
 #include "moves.h"
+#include "session_book.h"
 
 bool session_init(Session *s)
 {

@@ -4,7 +4,7 @@
 #include <time.h>
 
 #include "io.h"
-#include "session.h"
+#include "session_book.h"
 #include "moves.h"
 
 void session_books_init(Session *s)
