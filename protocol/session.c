@@ -23,7 +23,7 @@ bool session_init(Session *s)
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
     s->variant_set = false;
-    s->thread_live = s->searching_here = false;
+    s->search = (Background){ .live = false, .here = false };
     s->stopping = s->discard = false;
     s->poll = NULL;
     pthread_mutex_init(&s->lock, NULL);

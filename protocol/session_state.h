@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "../book/book.h"
+#include "../engine/background.h"
 #include "../engine/board.h"
 #include "../engine/notation.h"
 #include "../engine/engine.h"
@@ -66,16 +67,14 @@ struct Session {
     bool show_wdl;        /* UCI_ShowWDL: win/draw/loss chances on info lines */
 
     /* The running search. */
-    pthread_t thread;
-    bool thread_live;     /* a thread was started and not yet joined */
-    bool searching_here;  /* no thread could be had: it runs below the line that started it, in the reading thread */
+    Background search;    /* in a thread of its own, or (search.here) below the line that started it */
     atomic_bool active;   /* it has not printed its answer yet */
     pthread_mutex_t lock; /* orders a follow-up search with stops and ponderhits from the input thread */
     bool stopping;        /* a stop was asked: no follow-up search may start */
     bool discard;         /* its answer is not wanted (CECP: the game went elsewhere); cleared with stopping */
     /*
      * Set by the protocol loop: reads the input while a search runs in the
-     * reading thread (searching_here), which calls it now and then.
+     * reading thread (search.here), which calls it now and then.
      */
     void (*poll)(void *ctx);
     void *poll_ctx;
