@@ -23,8 +23,6 @@
 
 /* XBoard's mate scores: 100000 + moves to mate, negative when mated. */
 enum { XB_MATE = 100000 };
-/* Resigning and draws, as in UCCI: thresholds in centipawns and the moves a judgement must hold. */
-enum { RESIGN_SCORE = 1500, RESIGN_MOVES = 4, DRAW_ACCEPT_SCORE = 50 };
 
 /* What the search thread writes, as a command that lets the search run on reads it. */
 typedef struct {
@@ -119,8 +117,8 @@ static bool xb_finish(Session *s, const SearchResult *r)
         return false;
     }
     s->cecp.last_score = r->score;
-    s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
-    if (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES) {
+    outlook_count(&s->outlook, r->score);
+    if (outlook_resigns(&s->outlook, r->score)) {
         out_line("resign");
         s->cecp.game_over = true;
         return false;
@@ -202,7 +200,7 @@ static void new_game(Session *s)
     s->cecp.sd = 0;
     s->cecp.st_ms = 0;
     s->cecp.time_ms = s->cecp.otim_ms = -1;
-    s->hopeless_moves = 0;
+    outlook_clear(&s->outlook);
 }
 
 static void features(void)
@@ -362,7 +360,7 @@ static bool thinking_command(Session *s, char **tok, int n)
             engine_stop(s->engine);
     } else if (!strcasecmp(cmd, "draw")) {
         SearchSeen seen = seen_by_search(s);
-        if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)
+        if (!seen.game_over && outlook_accepts_draw(seen.last_score))
             out_line("offer draw");
     } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
         s->ponder = cmd[0] == 'h' || cmd[0] == 'H';

@@ -302,7 +302,7 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
     case O_NEWGAME:
         session_stop(s);
         engine_clear(s->engine);
-        s->hopeless_moves = s->level_moves = 0;
+        outlook_clear(&s->outlook);
         return true;
     case O_SHOW_WDL: s->show_wdl = v.flag; return true;
     case O_PONDER: s->ponder = v.flag; return true;

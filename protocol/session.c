@@ -29,7 +29,7 @@ bool session_init(Session *s)
     pthread_mutex_init(&s->lock, NULL);
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
-    s->hopeless_moves = s->level_moves = 0;
+    outlook_clear(&s->outlook);
     s->cecp = (CecpState){ 0 }; /* CECP's handshake sets it up (cecp.c) */
     atomic_init(&s->cecp.post, false);
     session_books_init(s);

@@ -15,6 +15,7 @@
 #include "../engine/notation.h"
 #include "../engine/engine.h"
 #include "cecp_state.h"
+#include "outlook.h"
 
 /* A session's opening books (session_book.c). */
 enum { SESSION_BOOKS_MAX = 8 };
@@ -84,8 +85,7 @@ struct Session {
     SearchFinish finish;
     SearchReporter reporter;
 
-    /* Draw and resign judgement over successive moves (UCCI; CECP resigns by hopeless_moves too). */
-    int hopeless_moves, level_moves;
+    Outlook outlook;      /* resigning and draws, judged over successive moves (UCCI, CECP) */
     CecpState cecp;
     SessionBooks books;   /* opening books (session_book.c) */
 };

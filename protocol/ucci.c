@@ -1,7 +1,6 @@
 /* UCCI 3.0: one-word options, bare-integer scores, banmoves, draw offers, probe. */
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -32,13 +31,6 @@ static int ucci_score(int v)
     return v > UCCI_WIN_LINE - 1 ? UCCI_WIN_LINE - 1 : v < -UCCI_WIN_LINE + 1 ? -UCCI_WIN_LINE + 1 : v;
 }
 
-/* Resigning and offering draws: thresholds in centipawns and the moves a judgement must hold. */
-enum {
-    RESIGN_SCORE = 1500, RESIGN_MOVES = 4,
-    DRAW_ACCEPT_SCORE = 50,
-    DRAW_OFFER_SCORE = 10, DRAW_OFFER_MOVES = 6, DRAW_OFFER_QUIET_PLIES = 40,
-};
-
 static void ucci_info(void *ctx, const SearchInfo *i)
 {
     Session *s = ctx;
@@ -66,15 +58,13 @@ static bool ucci_finish(Session *s, const SearchResult *r)
         out_line("nobestmove");
         return false;
     }
-    /* Judgements over successive moves: how long the game has looked lost, or level. A book move has no score. */
+    /* A book move has no score to judge the game by. */
     bool judged = !s->books.gave;
-    if (judged) {
-        s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
-        s->level_moves = abs(r->score) <= DRAW_OFFER_SCORE ? s->level_moves + 1 : 0;
-    }
-    bool resign = judged && (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES);
-    bool draw = judged && (atomic_load(&s->draw_offered) ? r->score <= DRAW_ACCEPT_SCORE
-                                : s->level_moves >= DRAW_OFFER_MOVES && s->board.rule60 >= DRAW_OFFER_QUIET_PLIES);
+    if (judged)
+        outlook_count(&s->outlook, r->score);
+    bool resign = judged && outlook_resigns(&s->outlook, r->score);
+    bool draw = judged && (atomic_load(&s->draw_offered) ? outlook_accepts_draw(r->score)
+                                                         : outlook_offers_draw(&s->outlook, s->board.rule60));
 
     char best[MOVE_STR_MAX], ponder[MOVE_STR_MAX];
     format_move(s, r->best, best);
@@ -186,7 +176,7 @@ static bool ucci_command(Session *s, char **tok, int n)
     if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
         engine_clear(s->engine);
-        s->hopeless_moves = s->level_moves = 0;
+        outlook_clear(&s->outlook);
     } else if (!strcasecmp(cmd, "banmoves")) {
         ucci_banmoves(s, tok + 1, n - 1);
     } else if (!strcasecmp(cmd, "go")) {
