@@ -218,6 +218,16 @@ bool tb_probe(TbSet *s, const Board *b, TbResult *r)
     return r->value != TB_NONE;
 }
 
+bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r)
+{
+    make_move(b, m);
+    bool known = tb_probe(s, b, r);
+    unmake_move(b);
+    if (known && (r->flags & TB_FLAG_RULE) && !rule)
+        r->value = TB_DRAW;
+    return known;
+}
+
 /* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
 static Move table_move(TbSet *s, Board *b, const TbResult *r)
 {
