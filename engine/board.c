@@ -1,3 +1,4 @@
+#define CHUHAN_FILLS_ZOBRIST
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
