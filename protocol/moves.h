@@ -8,6 +8,6 @@
 Move parse_legal_move(Session *s, Board *b, const char *tok);
 void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]);
 /* A line of moves played from b, each after a space, in the session's notation (out_text). */
-void print_moves(const Session *s, const Board *b, const Move *moves, int n);
+void print_moves(Session *s, const Board *b, const Move *moves, int n);
 
 #endif

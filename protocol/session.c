@@ -11,11 +11,12 @@
 #include "moves.h"
 #include "session_book.h"
 
-bool session_init(Session *s)
+bool session_init(Session *s, FILE *out)
 {
     s->engine = engine_new();
     if (!s->engine)
         return false;
+    output_init(&s->out, out);
     s->dialect = DIALECT_UCI;
     board_init(&s->board, &s->board_undo);
     board_init(&s->scratch, &s->scratch_undo);
@@ -44,6 +45,7 @@ void session_free(Session *s)
     engine_free(s->engine);
     s->engine = NULL;
     pthread_mutex_destroy(&s->lock);
+    output_free(&s->out);
 }
 
 void session_update_settings(Session *s)
@@ -59,7 +61,7 @@ void session_update_settings(Session *s)
     s->board.rules = (uint8_t)rules; /* the search in progress keeps its own copy's */
 }
 
-void report_error(const Session *s, const char *fmt, ...)
+void report_error(Session *s, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -67,9 +69,9 @@ void report_error(const Session *s, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (s->dialect == DIALECT_CECP)
-        out_line("Error (%s): %s", msg, s->command);
+        out_line(&s->out, "Error (%s): %s", msg, s->command);
     else
-        out_line("info string error: %s", msg);
+        out_line(&s->out, "info string error: %s", msg);
 }
 
 bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, size_t errlen)

@@ -9,9 +9,12 @@
 #include "../text/words.h"
 #include "session_state.h"
 
-/* The start position, an engine and no search; the options' values come from options_reset(). False if memory is short. */
-bool session_init(Session *s);
-/* Ends a search in progress and frees the engine. */
+/*
+ * The start position, an engine and no search, its lines going to `out`; the
+ * options' values come from options_reset(). False if memory is short.
+ */
+bool session_init(Session *s, FILE *out);
+/* Ends a search in progress, frees the engine and closes the log. */
 void session_free(Session *s);
 /*
  * Recomputes what follows from the dialect and the options: the move
@@ -32,6 +35,6 @@ bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
 
 /* An error in the dialect's form: "info string error: ..." (UCI, UCCI), "Error (...): command" (CECP). */
-void report_error(const Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void report_error(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -15,6 +15,7 @@
 #include "../engine/notation.h"
 #include "../engine/engine.h"
 #include "cecp_state.h"
+#include "io.h"
 #include "outlook.h"
 
 /* A session's opening books (session_book.c). */
@@ -47,6 +48,7 @@ typedef bool (*SearchFinish)(Session *s, const SearchResult *r);
 
 struct Session {
     Engine *engine;     /* the session's own: its table, threads and search options */
+    Output out;         /* where its lines go, and its log */
     Dialect dialect;
     char command[32];   /* the first word of the line being answered, for CECP's error form */
     Board board;        /* the game position, with the moves that led to it */
