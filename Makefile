@@ -261,5 +261,5 @@ clean:
 
 # The network trainer, a program of its own: it needs only the record and network formats.
 trainer: chuhan-train
-chuhan-train: trainer/train.c engine/shares.c datagen/record.h engine/nnue.h engine/shares.h
+chuhan-train: trainer/train.c engine/shares.c engine/parallel.c datagen/record.h engine/nnue.h engine/shares.h
 	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $(filter %.c,$^) -o $@ -lm $(LDLIBS)

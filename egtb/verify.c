@@ -5,7 +5,7 @@
 #include "../engine/attack.h"
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
-#include "parallel.h"
+#include "../engine/parallel.h"
 #include "verify.h"
 
 enum { SHOWN_MAX = 10 };

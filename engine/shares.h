@@ -17,9 +17,9 @@ typedef struct {
 /*
  * Splits n items into `shares` equal shares (the last ones shorter or
  * empty), one to each job of an array (job_size bytes each, a Share first),
- * and runs work on every job: job 0 in the caller's thread, each other in a
- * thread of its own, or in the caller's where none can be had. Returns the
- * jobs' losses summed in their order, once every job is done.
+ * and runs work on every job as parallel_run does (shares at most
+ * PARALLEL_MAX). Returns the jobs' losses summed in their order, once every
+ * job is done.
  */
 double shares_run(void *jobs, size_t job_size, int shares, size_t n, void *(*work)(void *));
 
