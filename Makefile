@@ -23,7 +23,7 @@ TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 TOOL_SRC     += $(wildcard book/*.c)
 TOOL_SRC     += $(wildcard review/*.c)
-# Data made into C arrays by tools/embed: the network and the GB18030 code table.
+# Data made into C arrays by tools/embed.c (built as build/embed): the network and the GB18030 code table.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
 EXTRA_SRC    ?=
