@@ -23,7 +23,7 @@ TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 TOOL_SRC     += $(wildcard book/*.c)
 TOOL_SRC     += $(wildcard review/*.c)
-# Data made into C arrays by tools/embed: the network and the GB18030 code table.
+# Data made into C arrays by tools/embed.c (built as build/embed): the network and the GB18030 code table.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
 EXTRA_SRC    ?=
@@ -261,5 +261,5 @@ clean:
 
 # The network trainer, a program of its own: it needs only the record and network formats.
 trainer: chuhan-train
-chuhan-train: trainer/train.c datagen/record.h engine/nnue.h
-	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $< -o $@ -lm $(LDLIBS)
+chuhan-train: trainer/train.c engine/shares.c engine/parallel.c datagen/record.h engine/nnue.h engine/shares.h
+	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $(filter %.c,$^) -o $@ -lm $(LDLIBS)

@@ -185,8 +185,8 @@ int main(int argc, char **argv)
 #ifdef __EMSCRIPTEN__
     /* A page has no standard input: it posts its lines (browser/input.c). */
     FILE *in = posted_input();
-    return in ? protocol_loop(in) : 1;
+    return in ? protocol_loop(in, stdout) : 1;
 #else
-    return protocol_loop(stdin);
+    return protocol_loop(stdin, stdout);
 #endif
 }

@@ -185,13 +185,8 @@ static int scored_moves(TbSet *s, Board *b, bool rule, Scored out[MAX_MOVES])
     int n = gen_legal(b, list), k = 0;
     for (int i = 0; i < n; i++) {
         TbResult r;
-        make_move(b, list[i]);
-        bool known = tb_probe(s, b, &r);
-        unmake_move(b);
-        if (!known)
+        if (!tb_probe_after(s, b, list[i], rule, &r))
             continue;
-        if ((r.flags & TB_FLAG_RULE) && !rule)
-            r.value = TB_DRAW;
         uint8_t v = tb_decided(r.value) ? tb_value(tb_plies(r.value) + 1) : TB_DRAW; /* one ply further, for the mover */
         int j = k++;
         /* rank: wins by distance, then draws, then losses by distance, longest first */

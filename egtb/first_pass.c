@@ -2,7 +2,7 @@
 
 #include "../engine/attack.h"
 #include "../engine/movegen.h"
-#include "parallel.h"
+#include "../engine/parallel.h"
 #include "solver.h"
 
 static void toggle(Board *b, int sq)

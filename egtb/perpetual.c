@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "../engine/movegen.h"
-#include "parallel.h"
+#include "../engine/parallel.h"
 #include "solver.h"
 
 /*

@@ -5,7 +5,7 @@
 #include "../engine/attack.h"
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
-#include "parallel.h"
+#include "../engine/parallel.h"
 #include "verify.h"
 
 enum { SHOWN_MAX = 10 };
@@ -28,13 +28,8 @@ static uint8_t expected(TbSet *s, Board *b, const TbResult *stored)
     bool draw = false;
     for (int i = 0; i < n; i++) {
         TbResult r;
-        make_move(b, list[i]);
-        bool known = tb_probe(s, b, &r);
-        unmake_move(b);
-        if (!known)
+        if (!tb_probe_after(s, b, list[i], stored->flags & TB_FLAG_RULE, &r))
             return TB_NONE; /* a successor no table holds: nothing to derive, a mismatch */
-        if ((r.flags & TB_FLAG_RULE) && !(stored->flags & TB_FLAG_RULE))
-            r.value = TB_DRAW;
         if (tb_loss(r.value) && (win < 0 || tb_plies(r.value) + 1 < win))
             win = tb_plies(r.value) + 1;
         else if (tb_win(r.value) && tb_plies(r.value) + 1 > loss)

@@ -1,3 +1,5 @@
+#include <stddef.h>
+
 #include "attack.h"
 #include "tables.h"
 

@@ -1,9 +1,11 @@
+#define CHUHAN_FILLS_ZOBRIST
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "attack.h"
 #include "board.h"
+#include "nnue.h"
 #include "psqt.h"
 #include "random.h"
 #include "tables.h"

@@ -285,6 +285,15 @@ static bool probe(TbSet *s, const Board *b, TbResult *r, bool wait)
 
 bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, true); }
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, false); }
+bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r)
+{
+    make_move(b, m);
+    bool known = tb_probe(s, b, r);
+    unmake_move(b);
+    if (known && (r->flags & TB_FLAG_RULE) && !rule)
+        r->value = TB_DRAW;
+    return known;
+}
 
 /* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
 static Move table_move(TbSet *s, Board *b, const TbResult *r)

@@ -47,6 +47,13 @@ bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
 /* Waits until no table is being read. */
 void tb_set_wait(TbSet *s);
 /*
+ * The result after move m in b, as a position whose result stands without
+ * the perpetual-check rule (rule false) or by it (true) sees it: where the
+ * position's does not need the rule, a successor that does counts as a draw.
+ * False where no table holds it.
+ */
+bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r);
+/*
  * A line the tables continue: from the board, after the moves already in
  * `line`, while the position is a decided one of the tables, the move that
  * keeps its result at the best distance (a result that stands without the

@@ -6,9 +6,11 @@
 #ifndef CHUHAN_POSITION_H
 #define CHUHAN_POSITION_H
 
-#include "nnue.h"
 #include "score.h"
 #include "types.h"
+
+/* A search thread's accumulators (nnue.h): a board only points at them. */
+struct NNUEStack;
 
 /* Everything make_move() must put back, one entry per ply played. */
 typedef struct {

@@ -1,3 +1,4 @@
+#define CHUHAN_FILLS_PSQT
 #include "psqt.h"
 #include "tables.h"
 #include "weights.h"

@@ -54,7 +54,11 @@ static inline bool interrupted(const Thread *t)
 
 static int lmr_table[64][64];
 
-/* Natural logarithm for the reduction table, so the engine needs no libm. */
+/*
+ * Natural logarithm for the reduction table, computed here rather than by
+ * libm's log() (which skill.c and wdl.c link): every platform then builds
+ * the same table, and the bench signature with it.
+ */
 static double ln(double x)
 {
     double r = 0;

@@ -57,15 +57,18 @@ bool mates(Board *b, Move m)
     return mate;
 }
 
-Move mate_in_one(Board *b)
+/* The first legal move m for which test(b, m) is `want`, or MOVE_NONE. */
+static Move first_move_where(Board *b, bool (*test)(Board *, Move), bool want)
 {
     Move list[MAX_MOVES];
     int n = gen_legal(b, list);
     for (int i = 0; i < n; i++)
-        if (mates(b, list[i]))
+        if (test(b, list[i]) == want)
             return list[i];
     return MOVE_NONE;
 }
+
+Move mate_in_one(Board *b) { return first_move_where(b, mates, true); }
 
 bool allows_mate_in_one(Board *b, Move m)
 {
@@ -75,15 +78,7 @@ bool allows_mate_in_one(Board *b, Move m)
     return mate;
 }
 
-Move any_safe_move(Board *b)
-{
-    Move list[MAX_MOVES];
-    int n = gen_legal(b, list);
-    for (int i = 0; i < n; i++)
-        if (!allows_mate_in_one(b, list[i]))
-            return list[i];
-    return MOVE_NONE;
-}
+Move any_safe_move(Board *b) { return first_move_where(b, allows_mate_in_one, false); }
 
 Move skill_choose(Board *b, const Candidate *c, int n, const Skill *s, uint64_t *rng)
 {

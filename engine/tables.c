@@ -1,3 +1,4 @@
+#define CHUHAN_FILLS_TABLES
 #include "tables.h"
 
 uint8_t in_board[SQUARE_NB];

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "history.h"
+#include "nnue.h"
 #include "search_types.h"
 
 typedef struct {

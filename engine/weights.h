@@ -13,7 +13,7 @@
 #ifndef CHUHAN_WEIGHTS_H
 #define CHUHAN_WEIGHTS_H
 
-#include "evaluate.h"
+#include "eval_terms.h"
 
 static const EvalWeights W = {
     /* Base values by type: K A B N R C P. Cannons fade and horses grow as the board empties. */

@@ -1,29 +1,11 @@
-#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
+#include "../engine/background.h"
 #include "think.h"
 
 /* How often the input is looked at while the engine thinks. */
 enum { POLL_MS = 50 };
-
-typedef struct {
-    Engine *engine;
-    Board board;
-    UndoStack undo; /* the search reads the position it was given until it returns */
-    SearchLimits limits;
-    SearchResult result;
-    atomic_bool done;
-} Job;
-
-static void *search_thread(void *arg)
-{
-    static const SearchReporter quiet = { 0 };
-    Job *job = arg;
-    engine_search(job->engine, &job->board, &job->limits, &quiet, &job->result);
-    atomic_store(&job->done, true);
-    return NULL;
-}
 
 /* A search in the caller's thread, where no other can be had, watches the input through its poll. */
 typedef struct {
@@ -32,6 +14,17 @@ typedef struct {
     char **line;
     bool typed;
 } Watch;
+
+typedef struct {
+    Engine *engine;
+    Board board;
+    UndoStack undo; /* the search reads the position it was given until it returns */
+    SearchLimits limits;
+    SearchResult result;
+    atomic_bool done;
+    Background thinking;
+    Watch watch;
+} Job;
 
 static void watch_input(void *ctx)
 {
@@ -47,39 +40,41 @@ static void watch_input(void *ctx)
     }
 }
 
-static bool think_here(Job *job, Input *in, SearchResult *out, char **line)
+static void *search_job(void *arg)
 {
-    Watch w = { job->engine, in, line, false };
-    const SearchReporter watching = { .poll = watch_input, .ctx = &w };
-    engine_search(job->engine, &job->board, &job->limits, &watching, &job->result);
-    *out = job->result;
-    return !w.typed;
+    Job *job = arg;
+    const SearchReporter quiet = { 0 }, watching = { .poll = watch_input, .ctx = &job->watch };
+    engine_search(job->engine, &job->board, &job->limits, job->thinking.here ? &watching : &quiet, &job->result);
+    atomic_store(&job->done, true);
+    return NULL;
 }
 
-bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line)
+/* The caller's side while the search runs in its thread: a line typed stops it. */
+static bool wait_reading(Job *job, Input *in, char **line)
 {
-    static Job job;
-    job.engine = e;
-    board_attach(&job.board, &job.undo);
-    board_copy(&job.board, b);
-    job.limits = *limits;
-    atomic_store(&job.done, false);
-    engine_prepare(e, limits);
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, search_thread, &job))
-        return think_here(&job, in, out, line); /* no thread to be had (WASI) */
     bool finished = true;
-    while (in && !atomic_load(&job.done)) {
+    while (in && !atomic_load(&job->done)) {
         InputStatus got = input_read(in, POLL_MS, line);
         if (got == INPUT_LINE) {
-            engine_stop(e);
+            engine_stop(job->engine);
             finished = false;
             break;
         }
         if (got == INPUT_EOF)
             in = NULL;
     }
-    pthread_join(thread, NULL);
+    background_join(&job->thinking);
+    return finished;
+}
+
+bool think(Engine *e, const Board *b, const SearchLimits *limits, Input *in, SearchResult *out, char **line)
+{
+    Job job = { .engine = e, .limits = *limits, .watch = { e, in, line, false } };
+    board_attach(&job.board, &job.undo);
+    board_copy(&job.board, b);
+    atomic_init(&job.done, false);
+    engine_prepare(e, limits);
+    bool finished = background_run(&job.thinking, search_job, &job) ? wait_reading(&job, in, line) : !job.watch.typed;
     *out = job.result;
     return finished;
 }

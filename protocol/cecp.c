@@ -23,8 +23,6 @@
 
 /* XBoard's mate scores: 100000 + moves to mate, negative when mated. */
 enum { XB_MATE = 100000 };
-/* Resigning and draws, as in UCCI: thresholds in centipawns and the moves a judgement must hold. */
-enum { RESIGN_SCORE = 1500, RESIGN_MOVES = 4, DRAW_ACCEPT_SCORE = 50 };
 
 /* What the search thread writes, as a command that lets the search run on reads it. */
 typedef struct {
@@ -59,10 +57,10 @@ static void xb_info(void *ctx, const SearchInfo *i)
     pthread_mutex_unlock(&s->lock);
     if (!atomic_load(&s->cecp.post) || i->bound != BOUND_EXACT || i->multipv != 1)
         return;
-    out_begin();
-    out_text("%d %d %" PRId64 " %" PRIu64, i->depth, xb_score(i->score), i->time_ms / 10, i->nodes);
+    out_begin(&s->out);
+    out_text(&s->out, "%d %d %" PRId64 " %" PRIu64, i->depth, xb_score(i->score), i->time_ms / 10, i->nodes);
     print_moves(s, &s->search_board, i->pv, i->pv_len);
-    out_end();
+    out_end(&s->out);
 }
 
 static const SearchReporter reporter_proto = { .info = xb_info };
@@ -79,12 +77,12 @@ static bool game_result(Session *s)
     const char *result = e.winner < 0 ? "1/2-1/2" : e.winner == RED ? "1-0" : "0-1";
     const char *winner = e.winner == RED ? "Red" : "Black", *loser = e.winner == RED ? "Black" : "Red";
     switch (e.kind) {
-    case END_MATE: out_line("%s {%s mates}", result, winner); break;
-    case END_STALEMATE: out_line("%s {%s is stalemated}", result, loser); break;
-    case END_PERPETUAL: out_line("%s {%s checked or chased perpetually}", result, loser); break;
-    case END_REPETITION: out_line("1/2-1/2 {Draw by repetition}"); break;
-    case END_NATURAL: out_line("1/2-1/2 {Draw by the %d-ply rule}", natural_limit(s->board.rules)); break;
-    case END_DEAD: out_line("1/2-1/2 {Draw: neither side can mate}"); break;
+    case END_MATE: out_line(&s->out, "%s {%s mates}", result, winner); break;
+    case END_STALEMATE: out_line(&s->out, "%s {%s is stalemated}", result, loser); break;
+    case END_PERPETUAL: out_line(&s->out, "%s {%s checked or chased perpetually}", result, loser); break;
+    case END_REPETITION: out_line(&s->out, "1/2-1/2 {Draw by repetition}"); break;
+    case END_NATURAL: out_line(&s->out, "1/2-1/2 {Draw by the %d-ply rule}", natural_limit(s->board.rules)); break;
+    case END_DEAD: out_line(&s->out, "1/2-1/2 {Draw: neither side can mate}"); break;
     case END_NONE: break;
     }
     return true;
@@ -119,9 +117,9 @@ static bool xb_finish(Session *s, const SearchResult *r)
         return false;
     }
     s->cecp.last_score = r->score;
-    s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
-    if (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES) {
-        out_line("resign");
+    outlook_count(&s->outlook, r->score);
+    if (outlook_resigns(&s->outlook, r->score)) {
+        out_line(&s->out, "resign");
         s->cecp.game_over = true;
         return false;
     }
@@ -129,7 +127,7 @@ static bool xb_finish(Session *s, const SearchResult *r)
     format_move(s, r->best, m);
     /* The board first: XBoard answers the move at once, and that answer reads the board. */
     make_game_move(&s->board, r->best);
-    out_line("move %s", m);
+    out_line(&s->out, "move %s", m);
     s->cecp.game_over = game_result(s);
     if (s->cecp.game_over || !s->ponder || !r->ponder || !move_is_legal(&s->board, r->ponder))
         return false;
@@ -180,11 +178,11 @@ static void user_move(Session *s, const char *text)
     }
     drop_search(s);
     if (!m) {
-        out_line("Illegal move (not a move): %s", text);
+        out_line(&s->out, "Illegal move (not a move): %s", text);
         return;
     }
     if (!move_is_legal(b, m)) {
-        out_line("Illegal move (%s): %s", b->checked ? "the general is in check" : "not legal here", text);
+        out_line(&s->out, "Illegal move (%s): %s", b->checked ? "the general is in check" : "not legal here", text);
         return;
     }
     make_game_move(&s->board, m);
@@ -202,16 +200,16 @@ static void new_game(Session *s)
     s->cecp.sd = 0;
     s->cecp.st_ms = 0;
     s->cecp.time_ms = s->cecp.otim_ms = -1;
-    s->hopeless_moves = 0;
+    outlook_clear(&s->outlook);
 }
 
-static void features(void)
+static void features(Session *s)
 {
-    out_line("feature myname=\"Chuhan " CHUHAN_VERSION "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
+    out_line(&s->out, "feature myname=\"Chuhan " CHUHAN_VERSION "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
              "sigint=0 sigterm=0 analyze=1 colors=0 san=0 time=1 draw=1 memory=1 smp=1 reuse=1 debug=1 name=1 "
              "egt=\"xiangqi\"");
-    options_print(DIALECT_CECP);
-    out_line("feature done=1");
+    options_print(&s->out, DIALECT_CECP);
+    out_line(&s->out, "feature done=1");
 }
 
 /* level MPS BASE INC: BASE in minutes or minutes:seconds, INC in seconds. */
@@ -362,8 +360,8 @@ static bool thinking_command(Session *s, char **tok, int n)
             engine_stop(s->engine);
     } else if (!strcasecmp(cmd, "draw")) {
         SearchSeen seen = seen_by_search(s);
-        if (!seen.game_over && seen.last_score <= DRAW_ACCEPT_SCORE)
-            out_line("offer draw");
+        if (!seen.game_over && outlook_accepts_draw(seen.last_score))
+            out_line(&s->out, "offer draw");
     } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
         s->ponder = cmd[0] == 'h' || cmd[0] == 'H';
         if (!s->ponder && s->cecp.pondered)
@@ -384,7 +382,7 @@ static bool thinking_command(Session *s, char **tok, int n)
     } else if (!strcasecmp(cmd, ".")) {
         SearchInfo last = seen_by_search(s).last;
         if (s->cecp.analyzing)
-            out_line("stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
+            out_line(&s->out, "stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
     } else {
         return false;
     }
@@ -401,14 +399,14 @@ static bool cecp_command(Session *s, char **tok, int n)
     if (numeric_command(s, tok, n) || ignored(cmd) || game_command(s, tok, n) || thinking_command(s, tok, n))
         return true;
     if (!strcasecmp(cmd, "protover")) {
-        features();
+        features(s);
     } else if (!strcasecmp(cmd, "computer")) {
         s->cecp.computer = true;
     } else if (!strcasecmp(cmd, "variant")) {
         if (n < 2 || strcasecmp(tok[1], "xiangqi"))
             report_error(s, "only xiangqi is played");
     } else if (!strcasecmp(cmd, "ping")) {
-        out_line("pong %s", n > 1 ? tok[1] : "");
+        out_line(&s->out, "pong %s", n > 1 ? tok[1] : "");
     } else if (!strcasecmp(cmd, "egtpath")) {
         char text[4096], err[512];
         if (n < 3 || strcasecmp(tok[1], "xiangqi")) {
@@ -463,7 +461,7 @@ static LineTiming cecp_timing(const Session *s, char **tok, int n)
 /* XBoard sends "xboard" and then "protover 2", which gets the features. */
 static void cecp_handshake(Session *s)
 {
-    out_line("%s", "");
+    out_line(&s->out, "%s", "");
     atomic_store(&s->cecp.post, false);
     s->cecp.mps = 0;
     s->cecp.base_ms = 5 * 60 * 1000;

@@ -50,7 +50,7 @@ void cmd_setoption(Session *s, char **tok, int n)
  * short of time, count as zero. On a missing or bad value it reports the
  * error and returns false.
  */
-static bool go_number(const Session *s, char **tok, int n, int *i, long long lo, long long hi, long long *out)
+static bool go_number(Session *s, char **tok, int n, int *i, long long lo, long long hi, long long *out)
 {
     const char *key = tok[*i];
     if (*i + 1 >= n) {
@@ -195,7 +195,7 @@ bool common_command(Session *s, char **tok, int n)
     const char *cmd = tok[0];
     char err[256];
     if (!strcasecmp(cmd, "isready")) {
-        out_line("readyok");
+        out_line(&s->out, "readyok");
     } else if (!strcasecmp(cmd, "position")) {
         if (!session_position(s, tok + 1, n - 1, err, sizeof err))
             report_error(s, "%s", err);

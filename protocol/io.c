@@ -10,18 +10,25 @@
 
 #include "io.h"
 
-static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
-static FILE *out_file;
-static FILE *log_file; /* Debug Log File: every line in and out, under out_lock */
+void output_init(Output *o, FILE *file)
+{
+    pthread_mutex_init(&o->lock, NULL);
+    o->file = file;
+    o->log = NULL;
+}
 
-static FILE *out(void) { return out_file ? out_file : stdout; }
+void output_free(Output *o)
+{
+    if (o->log)
+        fclose(o->log);
+    o->log = NULL;
+    pthread_mutex_destroy(&o->lock);
+}
 
-FILE *out_stream(void) { return out(); }
-
-void out_redirect(FILE *f) { out_file = f; }
+FILE *out_stream(Output *o) { return o->file; }
 
 /* Starts a log line: the wall-clock time to the millisecond and the direction. */
-static void log_stamp(char direction)
+static void log_stamp(FILE *log, char direction)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -32,34 +39,34 @@ static void log_stamp(char direction)
 #else
     localtime_r(&sec, &tm);
 #endif
-    fprintf(log_file, "%04d-%02d-%02d %02d:%02d:%02d.%03ld %c ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+    fprintf(log, "%04d-%02d-%02d %02d:%02d:%02d.%03ld %c ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
             tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000, direction);
 }
 
-bool io_log_open(const char *path, char *err, size_t errlen)
+bool io_log_open(Output *o, const char *path, char *err, size_t errlen)
 {
     FILE *fresh = NULL;
     if (*path && !(fresh = fopen(path, "a"))) {
         snprintf(err, errlen, "cannot open the log file '%.200s'", path);
         return false;
     }
-    pthread_mutex_lock(&out_lock);
-    if (log_file)
-        fclose(log_file);
-    log_file = fresh;
-    pthread_mutex_unlock(&out_lock);
+    pthread_mutex_lock(&o->lock);
+    if (o->log)
+        fclose(o->log);
+    o->log = fresh;
+    pthread_mutex_unlock(&o->lock);
     return true;
 }
 
-static void log_input(const char *line)
+static void log_input(Output *o, const char *line)
 {
-    pthread_mutex_lock(&out_lock);
-    if (log_file) {
-        log_stamp('<');
-        fprintf(log_file, "%s\n", line);
-        fflush(log_file);
+    pthread_mutex_lock(&o->lock);
+    if (o->log) {
+        log_stamp(o->log, '<');
+        fprintf(o->log, "%s\n", line);
+        fflush(o->log);
     }
-    pthread_mutex_unlock(&out_lock);
+    pthread_mutex_unlock(&o->lock);
 }
 
 static LineStatus read_raw_line(LineReader *r, LineBuf *b)
@@ -107,8 +114,8 @@ static LineStatus read_raw_line(LineReader *r, LineBuf *b)
 LineStatus read_line(LineReader *r, LineBuf *b)
 {
     LineStatus st = read_raw_line(r, b);
-    if (st == LINE_OK)
-        log_input(b->text);
+    if (st == LINE_OK && r->log)
+        log_input(r->log, b->text);
     return st;
 }
 
@@ -136,49 +143,49 @@ bool line_waiting(const LineReader *r)
 }
 #endif
 
-void out_begin(void)
+void out_begin(Output *o)
 {
-    pthread_mutex_lock(&out_lock);
-    if (log_file)
-        log_stamp('>');
+    pthread_mutex_lock(&o->lock);
+    if (o->log)
+        log_stamp(o->log, '>');
 }
 
-static void out_va(const char *fmt, va_list ap)
+static void out_va(Output *o, const char *fmt, va_list ap)
 {
-    if (log_file) {
+    if (o->log) {
         va_list copy;
         va_copy(copy, ap);
-        vfprintf(log_file, fmt, copy);
+        vfprintf(o->log, fmt, copy);
         va_end(copy);
     }
-    vfprintf(out(), fmt, ap);
+    vfprintf(o->file, fmt, ap);
 }
 
-void out_text(const char *fmt, ...)
+void out_text(Output *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    out_va(fmt, ap);
+    out_va(o, fmt, ap);
     va_end(ap);
 }
 
-void out_end(void)
+void out_end(Output *o)
 {
-    fputc('\n', out());
-    fflush(out());
-    if (log_file) {
-        fputc('\n', log_file);
-        fflush(log_file);
+    fputc('\n', o->file);
+    fflush(o->file);
+    if (o->log) {
+        fputc('\n', o->log);
+        fflush(o->log);
     }
-    pthread_mutex_unlock(&out_lock);
+    pthread_mutex_unlock(&o->lock);
 }
 
-void out_line(const char *fmt, ...)
+void out_line(Output *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    out_begin();
-    out_va(fmt, ap);
+    out_begin(o);
+    out_va(o, fmt, ap);
     va_end(ap);
-    out_end();
+    out_end(o);
 }

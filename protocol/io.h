@@ -2,6 +2,7 @@
 #ifndef CHUHAN_IO_H
 #define CHUHAN_IO_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -10,10 +11,29 @@ enum { LINE_MAX_BYTES = 1 << 20 };
 
 typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_BINARY } LineStatus;
 
-/* Where lines come from; after_cr: the last line ended in a CR, and an LF right after it belongs to that line. */
+/*
+ * Where a session's lines go, each its own: the stream (stdout, or a
+ * test's), the log the Debug Log File option opens (every line in and out,
+ * with its time), and the lock that keeps a line whole.
+ */
+typedef struct {
+    pthread_mutex_t lock;
+    FILE *file;
+    FILE *log; /* NULL: none */
+} Output;
+
+void output_init(Output *o, FILE *file);
+void output_free(Output *o); /* closes the log */
+
+/*
+ * Where lines come from; after_cr: the last line ended in a CR, and an LF
+ * right after it belongs to that line. log: the output whose log records
+ * each line read, or NULL.
+ */
 typedef struct {
     FILE *in;
     bool after_cr;
+    Output *log;
 } LineReader;
 
 /* A line's text, in a buffer of its own that grows up to LINE_MAX_BYTES. */
@@ -43,19 +63,16 @@ bool line_waiting(const LineReader *r);
  * Writes one whole line and flushes it. Calls from the search thread and the
  * input thread never interleave within a line.
  */
-void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void out_line(Output *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* For output built in pieces: holds the output lock while it is built. */
-void out_begin(void);
-void out_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void out_end(void); /* ends the line, flushes, releases */
+void out_begin(Output *o);
+void out_text(Output *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void out_end(Output *o); /* ends the line, flushes, releases */
 /* The stream behind out_*, for code that prints to a FILE between out_begin() and out_end(). */
-FILE *out_stream(void);
+FILE *out_stream(Output *o);
 
 /* Appends every line read and written, with its time, to path; "" stops. False (log unchanged) if it cannot be opened. */
-bool io_log_open(const char *path, char *err, size_t errlen);
-
-/* Sends output somewhere else (tests); NULL restores stdout. */
-void out_redirect(FILE *f);
+bool io_log_open(Output *o, const char *path, char *err, size_t errlen);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include "../engine/movegen.h"
 #include "io.h"
-#include "session.h"
+#include "session_state.h"
 #include "moves.h"
 
 Move parse_legal_move(Session *s, Board *b, const char *tok)
@@ -14,7 +14,7 @@ Move parse_legal_move(Session *s, Board *b, const char *tok)
 
 void format_move(const Session *s, Move m, char out[MOVE_STR_MAX]) { move_to_str(m, s->rank_base, out); }
 
-void print_moves(const Session *s, const Board *b, const Move *moves, int n)
+void print_moves(Session *s, const Board *b, const Move *moves, int n)
 {
     /* Names depend on the position each move is played in: replay the line on a copy. */
     Board *copy = s->notation == NOTATION_ICCS ? NULL : board_new();
@@ -28,7 +28,7 @@ void print_moves(const Session *s, const Board *b, const Move *moves, int n)
         } else {
             format_move(s, moves[i], text);
         }
-        out_text(" %s", text);
+        out_text(&s->out, " %s", text);
     }
     board_free(copy);
 }

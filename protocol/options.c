@@ -12,6 +12,7 @@
 #include "io.h"
 #include "options.h"
 #include "search_thread.h"
+#include "session_book.h"
 
 typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 
@@ -90,7 +91,7 @@ static const char *randomness_value(const char *value, char number[8])
     return value;
 }
 
-static const char *type_names[] = { "check", "spin", "combo", "button", "string" };
+static const char *const type_names[] = { "check", "spin", "combo", "button", "string" };
 
 /* An option's default as text, as options_set() reads it. */
 static void default_text(const OptionDef *o, char *out, size_t cap)
@@ -104,32 +105,32 @@ static void default_text(const OptionDef *o, char *out, size_t cap)
 }
 
 /* XBoard's form: feature option="NAME -TYPE ...", a combo's default marked with a star. */
-static void print_cecp(const OptionDef *o)
+static void print_cecp(Output *out, const OptionDef *o)
 {
     char def[64];
     default_text(o, def, sizeof def);
-    out_begin();
-    out_text("feature option=\"%s -%s", o->uci, type_names[o->type]);
+    out_begin(out);
+    out_text(out, "feature option=\"%s -%s", o->uci, type_names[o->type]);
     if (o->type == OPT_SPIN)
-        out_text(" %lld %lld %lld", o->def, o->min, o->max);
+        out_text(out, " %lld %lld %lld", o->def, o->min, o->max);
     else if (o->type == OPT_CHECK)
-        out_text(" %d", (int)o->def);
+        out_text(out, " %d", (int)o->def);
     else if (o->type == OPT_STRING)
-        out_text(" %s", def);
+        out_text(out, " %s", def);
     else if (o->type == OPT_COMBO)
         for (int v = 0; v < 4 && o->vars[v]; v++)
-            out_text("%s %s%s", v ? " ///" : "", v ? "" : "*", o->vars[v]);
-    out_text("\"");
-    out_end();
+            out_text(out, "%s %s%s", v ? " ///" : "", v ? "" : "*", o->vars[v]);
+    out_text(out, "\"");
+    out_end(out);
 }
 
-void options_print(Dialect d)
+void options_print(Output *out, Dialect d)
 {
     for (int i = 0; i < OPTION_NB; i++) {
         const OptionDef *o = &defs[i];
         if (d == DIALECT_CECP) {
             if (o->cecp)
-                print_cecp(o);
+                print_cecp(out, o);
             continue;
         }
         const char *name = d == DIALECT_UCI ? o->uci : o->ucci;
@@ -137,18 +138,18 @@ void options_print(Dialect d)
             continue;
         char def[64];
         default_text(o, def, sizeof def);
-        out_begin();
-        out_text(d == DIALECT_UCI ? "option name %s type %s" : "option %s type %s", name, type_names[o->type]);
+        out_begin(out);
+        out_text(out, d == DIALECT_UCI ? "option name %s type %s" : "option %s type %s", name, type_names[o->type]);
         /* UCCI GUIs are used to min and max before the default; UCI ones to the default first. */
         if (o->type == OPT_SPIN && d == DIALECT_UCCI)
-            out_text(" min %lld max %lld default %lld", o->min, o->max, o->def);
+            out_text(out, " min %lld max %lld default %lld", o->min, o->max, o->def);
         else if (o->type == OPT_SPIN)
-            out_text(" default %lld min %lld max %lld", o->def, o->min, o->max);
+            out_text(out, " default %lld min %lld max %lld", o->def, o->min, o->max);
         else if (o->type != OPT_BUTTON)
-            out_text(" default %s", def);
+            out_text(out, " default %s", def);
         for (int v = 0; o->type == OPT_COMBO && v < 4 && o->vars[v]; v++)
-            out_text(" var %s", o->vars[v]);
-        out_end();
+            out_text(out, " var %s", o->vars[v]);
+        out_end(out);
     }
 }
 
@@ -291,7 +292,7 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
         if (v.flag)
             snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
         return !v.flag;
-    case O_LOG_FILE: return io_log_open(value, err, errlen);
+    case O_LOG_FILE: return io_log_open(&s->out, value, err, errlen);
     case O_BOOKFILES:
         session_stop(s);
         return session_books_load(s, value, err, errlen);
@@ -301,7 +302,7 @@ static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, co
     case O_NEWGAME:
         session_stop(s);
         engine_clear(s->engine);
-        s->hopeless_moves = s->level_moves = 0;
+        outlook_clear(&s->outlook);
         return true;
     case O_SHOW_WDL: s->show_wdl = v.flag; return true;
     case O_PONDER: s->ponder = v.flag; return true;

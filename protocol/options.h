@@ -5,7 +5,7 @@
 #include "session.h"
 
 /* The option lines of the handshake (for CECP, its feature option lines). */
-void options_print(Dialect d);
+void options_print(Output *out, Dialect d);
 
 /* Gives every option its default, the one the handshakes advertise. */
 void options_reset(Session *s);

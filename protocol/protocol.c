@@ -137,16 +137,18 @@ static void free_line(Line *line)
     words_free(&line->words);
 }
 
-int protocol_loop(FILE *in)
+int protocol_loop(FILE *in, FILE *out)
 {
     Session *s = calloc(1, sizeof *s);
-    if (!s || !session_init(s)) {
-        out_line("info string error: out of memory");
+    if (!s || !session_init(s, out)) {
+        fprintf(out, "info string error: out of memory\n");
+        fflush(out);
         free(s);
         return 1;
     }
     options_reset(s);
-    Loop l = { .s = s, .d = &uci_dialect, .in = { .in = in } }; /* UCI until a handshake says otherwise */
+    /* UCI until a handshake says otherwise; the lines read go to the session's log. */
+    Loop l = { .s = s, .d = &uci_dialect, .in = { .in = in, .log = &s->out } };
     s->poll = poll_input;
     s->poll_ctx = &l;
     while (!l.quit && next_line(&l)) {

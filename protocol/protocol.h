@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-/* Runs until quit or end of input; returns the exit status. */
-int protocol_loop(FILE *in);
+/* Reads commands from `in` and answers to `out` until quit or end of input; returns the exit status. */
+int protocol_loop(FILE *in, FILE *out);
 
 #endif

@@ -7,12 +7,22 @@
 #include <string.h>
 
 #include "fuzz_caps.h"
-#include "session.h"
+#include "session_book.h"
+#include "session_state.h"
 #include "search_thread.h"
+
+/* The engine's poll, for a search in the reading thread: the loop's (every dialect's reporter has the session as its context). */
+static void poll_input(void *ctx)
+{
+    Session *s = ctx;
+    s->poll(s->poll_ctx);
+}
 
 static void *search_main(void *arg)
 {
     Session *s = arg;
+    if (s->search.here && s->poll && !s->batch)
+        s->reporter.poll = poll_input; /* no thread to be had: read the input meanwhile, unless in batch mode */
     for (bool again = true; again;) {
         SearchResult r;
         bool from_book = session_books_answer(s, &r);
@@ -33,33 +43,18 @@ static void *search_main(void *arg)
     return NULL;
 }
 
-/* The engine's poll, for a search in the reading thread: the loop's (every dialect's reporter has the session as its context). */
-static void poll_input(void *ctx)
-{
-    Session *s = ctx;
-    s->poll(s->poll_ctx);
-}
-
-static void join_finished(Session *s)
-{
-    if (s->thread_live) {
-        pthread_join(s->thread, NULL);
-        s->thread_live = false;
-    }
-}
-
 /* Lets no follow-up search start, stops the running one (or only an open-ended one), and waits for its answer. */
 static void wind_down(Session *s, bool only_open_ended)
 {
     pthread_mutex_lock(&s->lock);
     s->stopping = true;
     bool open_ended = s->limits.infinite || s->limits.ponder;
-    if ((s->thread_live || s->searching_here) && atomic_load(&s->active) && (open_ended || !only_open_ended))
+    if ((s->search.live || s->search.here) && atomic_load(&s->active) && (open_ended || !only_open_ended))
         engine_stop(s->engine);
     pthread_mutex_unlock(&s->lock);
-    if (s->searching_here)
+    if (s->search.here)
         return; /* asked from the poll: the search below answers when it is back */
-    join_finished(s);
+    background_join(&s->search);
     s->stopping = false;
     if (!only_open_ended)
         s->discard = false;
@@ -76,19 +71,7 @@ void session_ponderhit(Session *s)
     pthread_mutex_unlock(&s->lock);
 }
 
-void session_wait(Session *s) { join_finished(s); }
-
-/* No thread to be had: search here and now, still answering, and read the input meanwhile unless in batch mode. */
-static void search_here(Session *s)
-{
-    if (s->poll && !s->batch)
-        s->reporter.poll = poll_input;
-    s->searching_here = true;
-    search_main(s);
-    s->searching_here = false;
-    s->stopping = false;
-    s->discard = false;
-}
+void session_wait(Session *s) { background_join(&s->search); }
 
 void session_go(Session *s, const SearchLimits *limits, const SearchReporter *reporter, SearchFinish finish)
 {
@@ -101,10 +84,8 @@ void session_go(Session *s, const SearchLimits *limits, const SearchReporter *re
     engine_prepare(s->engine, &s->limits);
     session_books_arm(s);
     atomic_store(&s->active, true);
-    if (pthread_create(&s->thread, NULL, search_main, s) == 0)
-        s->thread_live = true;
-    else
-        search_here(s);
+    if (!background_run(&s->search, search_main, s))
+        s->stopping = s->discard = false; /* it ran here, and has answered */
     if (s->batch)
         session_wait(s);
 }

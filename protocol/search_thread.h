@@ -2,7 +2,7 @@
 #ifndef CHUHAN_SEARCH_THREAD_H
 #define CHUHAN_SEARCH_THREAD_H
 
-#include "session.h"
+#include "session_state.h"
 
 /*
  * Stops any search still running, then starts one of the current position

@@ -9,12 +9,14 @@
 #include "session.h"
 #include "search_thread.h"
 #include "moves.h"
+#include "session_book.h"
 
-bool session_init(Session *s)
+bool session_init(Session *s, FILE *out)
 {
     s->engine = engine_new();
     if (!s->engine)
         return false;
+    output_init(&s->out, out);
     s->dialect = DIALECT_UCI;
     board_init(&s->board, &s->board_undo);
     board_init(&s->scratch, &s->scratch_undo);
@@ -22,13 +24,13 @@ bool session_init(Session *s)
     board_set_fen(&s->board, START_FEN, NULL, 0);
     s->nban = 0;
     s->variant_set = false;
-    s->thread_live = s->searching_here = false;
+    s->search = (Background){ .live = false, .here = false };
     s->stopping = s->discard = false;
     s->poll = NULL;
     pthread_mutex_init(&s->lock, NULL);
     atomic_init(&s->active, false);
     atomic_init(&s->draw_offered, false);
-    s->hopeless_moves = s->level_moves = 0;
+    outlook_clear(&s->outlook);
     s->cecp = (CecpState){ 0 }; /* CECP's handshake sets it up (cecp.c) */
     atomic_init(&s->cecp.post, false);
     session_books_init(s);
@@ -43,6 +45,7 @@ void session_free(Session *s)
     engine_free(s->engine);
     s->engine = NULL;
     pthread_mutex_destroy(&s->lock);
+    output_free(&s->out);
 }
 
 void session_update_settings(Session *s)
@@ -58,7 +61,7 @@ void session_update_settings(Session *s)
     s->board.rules = (uint8_t)rules; /* the search in progress keeps its own copy's */
 }
 
-void report_error(const Session *s, const char *fmt, ...)
+void report_error(Session *s, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -66,9 +69,9 @@ void report_error(const Session *s, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (s->dialect == DIALECT_CECP)
-        out_line("Error (%s): %s", msg, s->command);
+        out_line(&s->out, "Error (%s): %s", msg, s->command);
     else
-        out_line("info string error: %s", msg);
+        out_line(&s->out, "info string error: %s", msg);
 }
 
 bool parse_position(Session *s, char **tok, int n, Board *scratch, char *err, size_t errlen)

@@ -1,83 +1,20 @@
 /*
- * What both dialects share: the game position, the search thread, the
- * options, and the commands whose output does not depend on the dialect.
+ * A session's life (session.c): made and freed, its settings recomputed
+ * from the options, its position set; an error in the dialect's form. What
+ * a session holds is in session_state.h.
  */
 #ifndef CHUHAN_SESSION_H
 #define CHUHAN_SESSION_H
 
-#include <pthread.h>
-#include <stdatomic.h>
-
-#include "../engine/board.h"
-#include "../engine/notation.h"
-#include "../engine/engine.h"
 #include "../text/words.h"
-#include "cecp_state.h"
-#include "session_book.h"
-
-typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_CECP } Dialect;
-
-typedef struct Session Session;
+#include "session_state.h"
 
 /*
- * Answers a finished search, in the search thread, holding the session's
- * lock. It may set up another search in search_board and limits to run
- * straight after in the same thread (CECP's pondering on the expected
- * reply); it then returns true.
+ * The start position, an engine and no search, its lines going to `out`; the
+ * options' values come from options_reset(). False if memory is short.
  */
-typedef bool (*SearchFinish)(Session *s, const SearchResult *r);
-
-struct Session {
-    Engine *engine;     /* the session's own: its table, threads and search options */
-    Dialect dialect;
-    char command[32];   /* the first word of the line being answered, for CECP's error form */
-    Board board;        /* the game position, with the moves that led to it */
-    Board scratch;      /* a position being parsed or looked at by a console command */
-    UndoStack board_undo, scratch_undo, search_undo; /* the three boards' */
-    int nban;           /* UCCI banmoves, until the next position */
-    Move ban[MAX_MOVES];
-
-    /* Move text: ranks 0-9 or 1-10; `rank_choice` is the UCI option (-1: follow UCI_Variant). */
-    int rank_base, rank_choice;
-    bool variant_set;
-    /* The rules played by: the Rules option, or -1 (auto) for repetition-draw once UCI_Variant is set. */
-    int rules_choice;
-    /* How `info` lines and `d` name moves (UCI and UCCI's Notation option); answers stay ICCS. */
-    Notation notation;
-
-    /* UCCI settings, and whether the GUI lets the engine ponder (UCI/UCCI Ponder, CECP hard/easy). */
-    bool millisec, batch, ponder;
-    bool show_wdl;        /* UCI_ShowWDL: win/draw/loss chances on info lines */
-
-    /* The running search. */
-    pthread_t thread;
-    bool thread_live;     /* a thread was started and not yet joined */
-    bool searching_here;  /* no thread could be had: it runs below the line that started it, in the reading thread */
-    atomic_bool active;   /* it has not printed its answer yet */
-    pthread_mutex_t lock; /* orders a follow-up search with stops and ponderhits from the input thread */
-    bool stopping;        /* a stop was asked: no follow-up search may start */
-    bool discard;         /* its answer is not wanted (CECP: the game went elsewhere); cleared with stopping */
-    /*
-     * Set by the protocol loop: reads the input while a search runs in the
-     * reading thread (searching_here), which calls it now and then.
-     */
-    void (*poll)(void *ctx);
-    void *poll_ctx;
-    Board search_board;
-    SearchLimits limits;
-    atomic_bool draw_offered; /* UCCI: the opponent offered a draw (go draw, ponderhit draw) */
-    SearchFinish finish;
-    SearchReporter reporter;
-
-    /* Draw and resign judgement over successive moves (UCCI; CECP resigns by hopeless_moves too). */
-    int hopeless_moves, level_moves;
-    CecpState cecp;
-    SessionBooks books;   /* opening books (session_book.c) */
-};
-
-/* The start position, an engine and no search; the options' values come from options_reset(). False if memory is short. */
-bool session_init(Session *s);
-/* Ends a search in progress and frees the engine. */
+bool session_init(Session *s, FILE *out);
+/* Ends a search in progress, frees the engine and closes the log. */
 void session_free(Session *s);
 /*
  * Recomputes what follows from the dialect and the options: the move
@@ -98,6 +35,6 @@ bool parse_position(Session *s, char **tok, int n, Board *out, char *err, size_t
 enum { TIME_MAX = 1000000000 }; /* ms: eleven days is as good as forever */
 
 /* An error in the dialect's form: "info string error: ..." (UCI, UCCI), "Error (...): command" (CECP). */
-void report_error(const Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void report_error(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -4,7 +4,7 @@
 #include <time.h>
 
 #include "io.h"
-#include "session.h"
+#include "session_book.h"
 #include "moves.h"
 
 void session_books_init(Session *s)
@@ -81,13 +81,13 @@ bool session_books_ponderhit(Session *s)
 }
 
 /* Says which move the book gave, where the dialect has a line for remarks. */
-static void tell(const Session *s, Move m)
+static void tell(Session *s, Move m)
 {
     if (s->dialect == DIALECT_CECP)
         return;
     char text[MOVE_STR_MAX];
     format_move(s, m, text);
-    out_line("info string book move %s", text);
+    out_line(&s->out, "info string book move %s", text);
 }
 
 bool session_books_answer(Session *s, SearchResult *r)

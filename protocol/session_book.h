@@ -6,25 +6,7 @@
 #ifndef CHUHAN_SESSION_BOOK_H
 #define CHUHAN_SESSION_BOOK_H
 
-#include "../book/book.h"
-#include "../engine/engine.h"
-
-enum { SESSION_BOOKS_MAX = 8 };
-
-typedef struct {
-    Book *book[SESSION_BOOKS_MAX]; /* consulted in order: the first that has the position answers */
-    int n;
-    bool on;              /* usebook, OwnBook */
-    BookChoice choice;
-    uint64_t rng;         /* the weighted choice's generator, the session's own */
-    /* Set when a search is armed, under the session's lock: */
-    Move answer, reply;   /* the move to give instead of searching, and the reply expected */
-    Move on_hit, on_hit_reply; /* pondering: the move to give if the ponder hits */
-    bool hit;             /* it hit: the ponder search was stopped for the book's move */
-    bool gave;            /* the answer being given is the book's (no score to judge the game by) */
-} SessionBooks;
-
-typedef struct Session Session;
+#include "session_state.h"
 
 /* No book, on, weighted; a seed of the session's own. */
 void session_books_init(Session *s);

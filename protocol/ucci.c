@@ -1,7 +1,6 @@
 /* UCCI 3.0: one-word options, bare-integer scores, banmoves, draw offers, probe. */
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -32,76 +31,68 @@ static int ucci_score(int v)
     return v > UCCI_WIN_LINE - 1 ? UCCI_WIN_LINE - 1 : v < -UCCI_WIN_LINE + 1 ? -UCCI_WIN_LINE + 1 : v;
 }
 
-/* Resigning and offering draws: thresholds in centipawns and the moves a judgement must hold. */
-enum {
-    RESIGN_SCORE = 1500, RESIGN_MOVES = 4,
-    DRAW_ACCEPT_SCORE = 50,
-    DRAW_OFFER_SCORE = 10, DRAW_OFFER_MOVES = 6, DRAW_OFFER_QUIET_PLIES = 40,
-};
-
 static void ucci_info(void *ctx, const SearchInfo *i)
 {
     Session *s = ctx;
     if (i->bound != BOUND_EXACT)
         return; /* UCCI has no syntax for a bound */
-    out_begin();
-    out_text("info depth %d score %d pv", i->depth, ucci_score(i->score));
+    out_begin(&s->out);
+    out_text(&s->out, "info depth %d score %d pv", i->depth, ucci_score(i->score));
     print_moves(s, &s->search_board, i->pv, i->pv_len);
-    out_end();
-    out_line("info time %" PRId64 " nodes %" PRIu64 " tbhits %" PRIu64, i->time_ms, i->nodes, i->tbhits);
+    out_end(&s->out);
+    out_line(&s->out, "info time %" PRId64 " nodes %" PRIu64 " tbhits %" PRIu64, i->time_ms, i->nodes, i->tbhits);
 }
 
 static void ucci_currmove(void *ctx, int depth, Move move, int number)
 {
     (void)depth;
+    Session *s = ctx;
     char m[MOVE_STR_MAX];
-    format_move(ctx, move, m);
-    out_line("info currmove %s currmovenumber %d", m, number);
+    format_move(s, move, m);
+    out_line(&s->out, "info currmove %s currmovenumber %d", m, number);
 }
 
 static bool ucci_finish(Session *s, const SearchResult *r)
 {
     if (!r->best) {
-        out_line("info depth 0 score %d", -UCCI_MATE);
-        out_line("nobestmove");
+        out_line(&s->out, "info depth 0 score %d", -UCCI_MATE);
+        out_line(&s->out, "nobestmove");
         return false;
     }
-    /* Judgements over successive moves: how long the game has looked lost, or level. A book move has no score. */
+    /* A book move has no score to judge the game by. */
     bool judged = !s->books.gave;
-    if (judged) {
-        s->hopeless_moves = r->score <= -RESIGN_SCORE ? s->hopeless_moves + 1 : 0;
-        s->level_moves = abs(r->score) <= DRAW_OFFER_SCORE ? s->level_moves + 1 : 0;
-    }
-    bool resign = judged && (r->score <= -VALUE_MATE_BOUND || s->hopeless_moves >= RESIGN_MOVES);
-    bool draw = judged && (atomic_load(&s->draw_offered) ? r->score <= DRAW_ACCEPT_SCORE
-                                : s->level_moves >= DRAW_OFFER_MOVES && s->board.rule60 >= DRAW_OFFER_QUIET_PLIES);
+    if (judged)
+        outlook_count(&s->outlook, r->score);
+    bool resign = judged && outlook_resigns(&s->outlook, r->score);
+    bool draw = judged && (atomic_load(&s->draw_offered) ? outlook_accepts_draw(r->score)
+                                                         : outlook_offers_draw(&s->outlook, s->board.rule60));
 
     char best[MOVE_STR_MAX], ponder[MOVE_STR_MAX];
     format_move(s, r->best, best);
-    out_begin();
-    out_text("bestmove %s", best);
+    out_begin(&s->out);
+    out_text(&s->out, "bestmove %s", best);
     if (r->ponder) {
         format_move(s, r->ponder, ponder);
-        out_text(" ponder %s", ponder);
+        out_text(&s->out, " ponder %s", ponder);
     }
     if (resign)
-        out_text(" resign");
+        out_text(&s->out, " resign");
     else if (draw)
-        out_text(" draw");
-    out_end();
+        out_text(&s->out, " draw");
+    out_end(&s->out);
     return false;
 }
 
 static void ucci_handshake(Session *s)
 {
     (void)s;
-    out_line("id name Chuhan " CHUHAN_VERSION);
-    out_line("id version " CHUHAN_VERSION);
-    out_line("id copyright the Chuhan developers");
-    out_line("id author the Chuhan developers");
-    out_line("id user unknown");
-    options_print(DIALECT_UCCI);
-    out_line("ucciok");
+    out_line(&s->out, "id name Chuhan " CHUHAN_VERSION);
+    out_line(&s->out, "id version " CHUHAN_VERSION);
+    out_line(&s->out, "id copyright the Chuhan developers");
+    out_line(&s->out, "id author the Chuhan developers");
+    out_line(&s->out, "id user unknown");
+    options_print(&s->out, DIALECT_UCCI);
+    out_line(&s->out, "ucciok");
 }
 
 static void ucci_banmoves(Session *s, char **tok, int n)
@@ -136,8 +127,8 @@ static void ucci_go(Session *s, char **tok, int n)
         return;
     }
     if (go.static_only) {
-        out_line("info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_with(&s->board, engine_options(s->engine)->hand_eval ? NULL : engine_network(s->engine))));
-        out_line("nobestmove");
+        out_line(&s->out, "info depth 0 score %d", in_check(&s->board) ? 0 : ucci_score(evaluate_with(&s->board, engine_options(s->engine)->hand_eval ? NULL : engine_network(s->engine))));
+        out_line(&s->out, "nobestmove");
         return;
     }
     go.limits.nbanmoves = s->nban;
@@ -157,20 +148,20 @@ static void ucci_probe(Session *s, char **tok, int n)
         return;
     }
     TTHit hit;
-    out_begin();
-    out_text("pophash");
+    out_begin(&s->out);
+    out_text(&s->out, "pophash");
     if (engine_probe(s->engine, b->key, &hit)) {
         char m[MOVE_STR_MAX];
         if (hit.move && move_is_legal(b, hit.move)) {
             format_move(s, hit.move, m);
-            out_text(" bestmove %s", m);
+            out_text(&s->out, " bestmove %s", m);
         }
         if (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT)
-            out_text(" lowerbound %d depth %d", ucci_score(hit.score), hit.depth);
+            out_text(&s->out, " lowerbound %d depth %d", ucci_score(hit.score), hit.depth);
         if (hit.bound == BOUND_UPPER || hit.bound == BOUND_EXACT)
-            out_text(" upperbound %d depth %d", ucci_score(hit.score), hit.depth);
+            out_text(&s->out, " upperbound %d depth %d", ucci_score(hit.score), hit.depth);
     }
-    out_end();
+    out_end(&s->out);
 }
 
 static bool ucci_command(Session *s, char **tok, int n)
@@ -178,7 +169,7 @@ static bool ucci_command(Session *s, char **tok, int n)
     const char *cmd = tok[0];
     if (!strcasecmp(cmd, "quit")) {
         session_stop(s);
-        out_line("bye");
+        out_line(&s->out, "bye");
         return false;
     }
     if (common_command(s, tok, n))
@@ -186,7 +177,7 @@ static bool ucci_command(Session *s, char **tok, int n)
     if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
         session_stop(s);
         engine_clear(s->engine);
-        s->hopeless_moves = s->level_moves = 0;
+        outlook_clear(&s->outlook);
     } else if (!strcasecmp(cmd, "banmoves")) {
         ucci_banmoves(s, tok + 1, n - 1);
     } else if (!strcasecmp(cmd, "go")) {
@@ -195,7 +186,7 @@ static bool ucci_command(Session *s, char **tok, int n)
         if (session_searching(s))
             session_stop(s);
         else
-            out_line("nobestmove"); /* a GUI waiting for an answer gets one */
+            out_line(&s->out, "nobestmove"); /* a GUI waiting for an answer gets one */
     } else if (!strcasecmp(cmd, "ponderhit")) {
         if (n > 1 && !strcasecmp(tok[1], "draw"))
             atomic_store(&s->draw_offered, true);

@@ -25,9 +25,10 @@ static void list_options(Dialect d)
 {
     FILE *f = fmemopen(listing, sizeof listing - 1, "w");
     cr_assert(f);
-    out_redirect(f);
-    options_print(d);
-    out_redirect(NULL);
+    Output out;
+    output_init(&out, f);
+    options_print(&out, d);
+    output_free(&out);
     fclose(f);
 }
 
@@ -52,7 +53,7 @@ static bool flag(const char *name) { return !strcmp(advertised(name), "true"); }
 static void expect_defaults(Dialect d)
 {
     static Session s;
-    cr_assert(session_init(&s));
+    cr_assert(session_init(&s, stdout));
     s.dialect = d;
     options_reset(&s);
     session_update_settings(&s);
@@ -83,7 +84,7 @@ Test(options, ucci_defaults_are_the_values_in_use) { expect_defaults(DIALECT_UCC
 Test(options, cecp_defaults_are_the_values_in_use)
 {
     static Session s;
-    cr_assert(session_init(&s));
+    cr_assert(session_init(&s, stdout));
     options_reset(&s);
     list_options(DIALECT_CECP);
     char want[128];

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 
 #include "../datagen/record.h"
 #include "../engine/nnue.h"
+#include "../engine/shares.h"
 
 enum { H = NNUE_HIDDEN, F = NNUE_FEATURES, G = NNUE_GENERAL_BUCKETS, IN = NNUE_INPUTS, NB = NNUE_BUCKETS,
        MAX_THREADS = 64 };
@@ -66,10 +66,9 @@ static void fold(void)
 }
 
 typedef struct {
+    Share share;      /* which samples, and their summed loss */
     const Sample *samples;
-    size_t n;
-    double loss;
-    Net *grad; /* NULL: evaluate only */
+    Net *grad;        /* NULL: evaluate only */
 } Job;
 
 static struct {
@@ -157,43 +156,31 @@ static double step(const Sample *s, bool mirror, Net *g)
 static void *run_job(void *arg)
 {
     Job *job = arg;
+    const Sample *first = job->samples + job->share.from;
     double loss = 0;
+    if (job->grad)
+        memset(job->grad, 0, sizeof(Net));
     /*
      * Training mirrors every other sample, a new random half each epoch as the
      * order is reshuffled: the rules are symmetric, so each record teaches twice.
      */
-    for (size_t i = 0; i < job->n; i++)
-        loss += step(&job->samples[i], job->grad && (i & 1), job->grad);
-    job->loss = loss;
+    for (size_t i = 0; i < job->share.to - job->share.from; i++)
+        loss += step(&first[i], job->grad && (i & 1), job->grad);
+    job->share.loss = loss;
     return NULL;
 }
 
 /* Runs samples over threads; with grads, leaves their sum in grads[0]. Returns the summed loss. */
 static double run_batch(const Sample *samples, size_t n, int threads, Net **grads)
 {
-    Job jobs[MAX_THREADS] = { 0 };
-    pthread_t handles[MAX_THREADS];
-    size_t per = (n + (size_t)threads - 1) / (size_t)threads;
-    for (int t = 0; t < threads; t++) {
-        size_t from = per * (size_t)t < n ? per * (size_t)t : n;
-        size_t to = from + per < n ? from + per : n;
-        jobs[t] = (Job){ samples + from, to - from, 0, grads ? grads[t] : NULL };
-        if (grads)
-            memset(grads[t], 0, sizeof(Net));
-        if (t && pthread_create(&handles[t], NULL, run_job, &jobs[t]))
-            run_job(&jobs[t]), handles[t] = 0;
-    }
-    run_job(&jobs[0]);
-    double loss = jobs[0].loss;
-    for (int t = 1; t < threads; t++) {
-        if (handles[t])
-            pthread_join(handles[t], NULL);
-        loss += jobs[t].loss;
-        if (grads) {
-            float *sum = (float *)grads[0], *add = (float *)grads[t];
-            for (size_t i = 0; i < NET_FLOATS; i++)
-                sum[i] += add[i];
-        }
+    Job jobs[MAX_THREADS];
+    for (int t = 0; t < threads; t++)
+        jobs[t] = (Job){ .samples = samples, .grad = grads ? grads[t] : NULL };
+    double loss = shares_run(jobs, sizeof jobs[0], threads, n, run_job);
+    for (int t = 1; grads && t < threads; t++) {
+        float *sum = (float *)grads[0], *add = (float *)grads[t];
+        for (size_t i = 0; i < NET_FLOATS; i++)
+            sum[i] += add[i];
     }
     if (grads) /* a shared weight counts in every bucket */
         for (int g = 0; g < G; g++)

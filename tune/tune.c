@@ -9,13 +9,13 @@
  * with the search score's own prediction, sigmoid(score / K), by lambda.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../engine/clock.h"
 #include "../engine/random.h"
+#include "../engine/shares.h"
 #include "../engine/weights.h"
 #include "samples.h"
 #include "tune.h"
@@ -101,24 +101,24 @@ static double blend(const Sample *s, const Halves *h)
 
 /* A thread's share of a pass: its squared errors, and with grad their gradient. */
 typedef struct {
+    Share share;       /* which samples, and their summed squared errors */
     const SampleSet *set;
     const Sample *samples;
-    size_t n;
     const double (*p)[2];
     double k;
     bool results;      /* against the game results alone, not the targets */
     double (*grad)[2]; /* NULL: the loss only */
-    double loss;
 } Job;
 
 static void *run_job(void *arg)
 {
     Job *j = arg;
-    j->loss = 0;
-    for (const Sample *s = j->samples; s < j->samples + j->n; s++) {
+    if (j->grad)
+        memset(j->grad, 0, sizeof(Params));
+    for (const Sample *s = j->samples + j->share.from; s < j->samples + j->share.to; s++) {
         Halves h = halves(j->set, s, j->p);
         double pred = sigmoid(blend(s, &h) / j->k), err = pred - (j->results ? s->result : s->target);
-        j->loss += err * err;
+        j->share.loss += err * err;
         if (!j->grad)
             continue;
         /*
@@ -145,28 +145,14 @@ static double run_pass(const SampleSet *set, const Sample *samples, size_t n, co
                        int threads, Params *grads)
 {
     Job jobs[MAX_THREADS];
-    pthread_t handles[MAX_THREADS];
-    bool started[MAX_THREADS] = { false };
-    size_t per = (n + (size_t)threads - 1) / (size_t)threads;
-    for (int t = 0; t < threads; t++) {
-        size_t from = per * (size_t)t < n ? per * (size_t)t : n, to = from + per < n ? from + per : n;
-        jobs[t] = (Job){ set, samples + from, to - from, p, k, results, grads ? grads[t] : NULL, 0 };
-        if (grads)
-            memset(grads[t], 0, sizeof(Params));
-        started[t] = t > 0 && !pthread_create(&handles[t], NULL, run_job, &jobs[t]);
-        if (t > 0 && !started[t])
-            run_job(&jobs[t]);
-    }
-    run_job(&jobs[0]);
-    double loss = jobs[0].loss;
-    for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(handles[t], NULL);
-        loss += jobs[t].loss;
-        for (int i = 0; grads && i < PARAM_NB; i++)
+    for (int t = 0; t < threads; t++)
+        jobs[t] = (Job){ .set = set, .samples = samples, .p = p, .k = k, .results = results,
+                         .grad = grads ? grads[t] : NULL };
+    double loss = shares_run(jobs, sizeof jobs[0], threads, n, run_job);
+    for (int t = 1; grads && t < threads; t++)
+        for (int i = 0; i < PARAM_NB; i++)
             for (int h = 0; h < 2; h++)
                 grads[0][i][h] += grads[t][i][h];
-    }
     return loss;
 }
 

@@ -176,7 +176,7 @@ static const char head[] =
     "#ifndef CHUHAN_WEIGHTS_H\n"
     "#define CHUHAN_WEIGHTS_H\n"
     "\n"
-    "#include \"evaluate.h\"\n"
+    "#include \"eval_terms.h\"\n"
     "\n";
 
 static void put_weights(FILE *f, const EvalWeights *w)
