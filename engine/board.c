@@ -1,4 +1,3 @@
-#define CHUHAN_FILLS_ZOBRIST
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

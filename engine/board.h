@@ -6,14 +6,8 @@
 
 #include "position.h"
 
-/* Filled once at start-up (board_init_tables), then only read: const but to board.c, which fills them. */
-#ifdef CHUHAN_FILLS_ZOBRIST
-#define ZOBRIST_CONST
-#else
-#define ZOBRIST_CONST const
-#endif
-extern ZOBRIST_CONST uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
-extern ZOBRIST_CONST uint64_t zobrist_side;
+extern uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
+extern uint64_t zobrist_side;
 
 /* Static tables and the built-in network; called once before anything else. */
 void board_init_tables(void);

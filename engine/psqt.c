@@ -1,4 +1,3 @@
-#define CHUHAN_FILLS_PSQT
 #include "psqt.h"
 #include "tables.h"
 #include "weights.h"

@@ -8,13 +8,8 @@
 
 #include "score.h"
 
-/* Red's men positive, black's negative; filled by psq_init at start-up, then const but to psqt.c, which fills it. */
-#ifdef CHUHAN_FILLS_PSQT
-#define PSQT_CONST
-#else
-#define PSQT_CONST const
-#endif
-extern PSQT_CONST Score psq_table[KIND_NB][SQUARE_NB];
+/* Red's men positive, black's negative. */
+extern Score psq_table[KIND_NB][SQUARE_NB];
 void psq_init(void);
 
 /* Where a side's man on sq reads the placement tables: black's turned half a circle. */

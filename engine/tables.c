@@ -1,4 +1,3 @@
-#define CHUHAN_FILLS_TABLES
 #include "tables.h"
 
 uint8_t in_board[SQUARE_NB];

@@ -9,31 +9,20 @@
 
 #include "types.h"
 
-/*
- * Filled once at start-up (tables_init, before any thread), then only read:
- * const to every reader; tables.c, which fills them, defines
- * CHUHAN_FILLS_TABLES before including this and sees them writable.
- */
-#ifdef CHUHAN_FILLS_TABLES
-#define TABLES_CONST
-#else
-#define TABLES_CONST const
-#endif
-
-extern TABLES_CONST uint8_t in_board[SQUARE_NB];
-extern TABLES_CONST uint8_t in_palace[SQUARE_NB];
-extern TABLES_CONST uint8_t own_half[2][SQUARE_NB];
+extern uint8_t in_board[SQUARE_NB];
+extern uint8_t in_palace[SQUARE_NB];
+extern uint8_t own_half[2][SQUARE_NB];
 /* sq_point of every square, looked up: the dense index of tables that only need the board. */
-extern TABLES_CONST uint8_t sq90[SQUARE_NB];
+extern uint8_t sq90[SQUARE_NB];
 
 /* Zero-terminated target lists; legs and eyes are index-aligned with targets. */
-extern TABLES_CONST uint8_t king_steps[SQUARE_NB][5];
-extern TABLES_CONST uint8_t advisor_steps[SQUARE_NB][5];
-extern TABLES_CONST uint8_t bishop_steps[2][SQUARE_NB][5];
-extern TABLES_CONST uint8_t bishop_eyes[2][SQUARE_NB][4];
-extern TABLES_CONST uint8_t knight_steps[SQUARE_NB][9];
-extern TABLES_CONST uint8_t knight_legs[SQUARE_NB][8];
-extern TABLES_CONST uint8_t pawn_steps[2][SQUARE_NB][4];
+extern uint8_t king_steps[SQUARE_NB][5];
+extern uint8_t advisor_steps[SQUARE_NB][5];
+extern uint8_t bishop_steps[2][SQUARE_NB][5];
+extern uint8_t bishop_eyes[2][SQUARE_NB][4];
+extern uint8_t knight_steps[SQUARE_NB][9];
+extern uint8_t knight_legs[SQUARE_NB][8];
+extern uint8_t pawn_steps[2][SQUARE_NB][4];
 /*
  * A horse's four legs, and for each the sideways step that tells apart the
  * two jumps over it: from + 2 * leg + side, then from + 2 * leg - side (the
@@ -47,7 +36,7 @@ static const int knight_side_dir[4] = { EAST, EAST, NORTH, NORTH };
  * For a horse jump from h to h + d, knight_leg_delta[256 + d] is the offset
  * from h of the leg point that must be empty, or 0 when d is no horse jump.
  */
-extern TABLES_CONST int8_t knight_leg_delta[512];
+extern int8_t knight_leg_delta[512];
 
 /*
  * Slide tables, indexed by the position along a line and the line's occupancy
@@ -62,8 +51,8 @@ typedef struct {
     uint8_t cannon[2];
     uint8_t empty;
 } Slide;
-extern TABLES_CONST Slide rank_slide[FILE_NB][1 << FILE_NB];
-extern TABLES_CONST Slide file_slide[RANK_NB][1 << RANK_NB];
+extern Slide rank_slide[FILE_NB][1 << FILE_NB];
+extern Slide file_slide[RANK_NB][1 << RANK_NB];
 
 void tables_init(void);
 
