@@ -12,6 +12,7 @@
 #include "io.h"
 #include "moves.h"
 #include "pgn_command.h"
+#include "session_state.h"
 
 typedef struct {
     Session *s;
@@ -50,39 +51,40 @@ static char *decode_words(char **tok, int ntok, size_t *n)
 }
 
 /* A tag's value or an error on one output line: control characters (a decoded newline) become spaces. */
-static void out_plain(const char *text)
+static void out_plain(Output *o, const char *text)
 {
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        out_text("%c", *p < 0x20 || *p == 0x7f ? ' ' : *p);
+        out_text(o, "%c", *p < 0x20 || *p == 0x7f ? ' ' : *p);
 }
 
 static bool list_game(void *ctx, PgnGame *g)
 {
     static const char *const notations[] = { "iccs", "chinese", "wxf" };
     Listing *l = ctx;
-    out_line("Game: %d", ++l->games);
+    Output *o = &l->s->out;
+    out_line(o, "Game: %d", ++l->games);
     for (int i = 0; i < g->ntags; i++) {
-        out_begin();
-        out_text("Tag: %s ", g->tags[i].name);
-        out_plain(g->tags[i].value);
-        out_end();
+        out_begin(o);
+        out_text(o, "Tag: %s ", g->tags[i].name);
+        out_plain(o, g->tags[i].value);
+        out_end(o);
     }
-    out_line("Tag: Result %s", g->result);
-    out_line("Fen: %s", g->fen);
-    out_line("Notation: %s", notations[g->notation]);
-    out_begin();
-    out_text("Moves:");
+    out_line(o, "Tag: Result %s", g->result);
+    out_line(o, "Fen: %s", g->fen);
+    out_line(o, "Notation: %s", notations[g->notation]);
+    out_begin(o);
+    out_text(o, "Moves:");
     for (int i = 0; i < g->nmoves; i++) {
         char m[MOVE_STR_MAX];
         format_move(l->s, g->moves[i], m);
-        out_text(" %s", m);
+        out_text(o, " %s", m);
     }
-    out_end();
+    out_end(o);
     if (g->error[0]) {
-        out_begin();
-        out_text("Error: ");
-        out_plain(g->error);
-        out_end();
+        out_begin(o);
+        out_text(o, "Error: ");
+        out_plain(o, g->error);
+        out_end(o);
     }
     return true;
 }
@@ -102,7 +104,7 @@ void cmd_pgn(Session *s, char **tok, int n)
         report_error(s, "pgn: the text is neither UTF-8 nor GB18030");
     else
         pgn_read_text(text, list_game, &l);
-    out_line("Games: %d", l.games);
+    out_line(&s->out, "Games: %d", l.games);
     free(text);
     free(bytes);
 }
