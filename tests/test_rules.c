@@ -5,6 +5,8 @@
 #include "../engine/search.h"
 #include "common.h"
 
+#include <criterion/parameterized.h>
+
 static Engine *engine;
 
 static void setup_rules(void)
@@ -44,49 +46,49 @@ static Verdict verdict_after(const char *fen, const char *moves)
     return repetition_verdict(&board, 0);
 }
 
-Test(rules, perpetual_check_loses)
-{
+/* A cycle of moves from a position, and the verdict the Asian rules give the side to move at its end. */
+typedef struct {
+    const char *sentence, *fen, *moves;
+    Verdict asian;
+} Cycle;
+
+static const Cycle cycles[] = {
     /* Red's rook checks on every move while black's general steps up and back: red loses. */
-    cr_assert_eq(verdict_after("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9"), VERDICT_WIN);
-}
-
-Test(rules, perpetual_chase_of_a_rook_by_a_horse_loses)
-{
+    { "a perpetual check loses", "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", VERDICT_WIN },
     /* The horse attacks the rook on every move; the rook's own attack on the horse is covered by g0. */
-    cr_assert_eq(verdict_after("3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9"), VERDICT_LOSS);
-}
-
-Test(rules, chasing_a_pawn_loses_only_when_it_is_unprotected)
-{
+    { "a perpetual chase of a rook by a horse loses", "3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9",
+      VERDICT_LOSS },
     /* The rook follows a crossed pawn across the rank; with the black rook on i2 guarding it, that is allowed. */
-    cr_assert_eq(verdict_after("5k3/9/9/9/2R6/9/9/2p6/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5"), VERDICT_WIN);
-    cr_assert_eq(verdict_after("5k3/9/9/9/2R6/9/9/2p5r/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5"), VERDICT_DRAW);
-}
-
-Test(rules, mutual_chase_is_a_draw)
-{
+    { "chasing an unprotected pawn loses", "5k3/9/9/9/2R6/9/9/2p6/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5", VERDICT_WIN },
+    { "chasing a protected pawn is a draw", "5k3/9/9/9/2R6/9/9/2p5r/9/4K4 b - - 0 1", "c2d2 c5d5 d2c2 d5c5", VERDICT_DRAW },
     /* Red's cannon keeps finding a screen against the rook on g3; black's rook keeps cutting off the
      * defence of red's cannon on i3. Both sides chase on every move. */
-    cr_assert_eq(verdict_after("3k5/3n5/9/1R3r3/9/9/C5r1C/9/9/3K5 w - - 0 1", "b6b3 f6f3 b3b6 f3f6"), VERDICT_DRAW);
-}
-
-Test(rules, one_check_one_chase_is_a_draw)
-{
+    { "a mutual chase is a draw", "3k5/3n5/9/1R3r3/9/9/C5r1C/9/9/3K5 w - - 0 1", "b6b3 f6f3 b3b6 f3f6", VERDICT_DRAW },
     /* Red alternates a check from a9 and an attack on the loose horse from a7: neither perpetual. */
-    cr_assert_eq(verdict_after("R2k5/9/2n6/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a7 d8d9 a7a9"), VERDICT_DRAW);
-}
-
-Test(rules, a_chase_answered_by_one_check_one_idle_move_loses)
-{
+    { "one check one chase is a draw", "R2k5/9/2n6/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a7 d8d9 a7a9", VERDICT_DRAW },
     /* Black's cannon checks from a0 over the advisor, then steps back to a1; red's rook blocks on c0
      * and follows to c1, attacking the loose cannon with every move. Black's checks do not excuse
      * red's chase: red loses (as ElephantEye's league referee rules). */
-    cr_assert_eq(verdict_after("3k5/9/9/9/9/9/9/9/c1R6/3AK4 b - - 0 1", "a1a0 c1c0 a0a1 c0c1"), VERDICT_WIN);
+    { "a chase answered by one check one idle move loses", "3k5/9/9/9/9/9/9/9/c1R6/3AK4 b - - 0 1",
+      "a1a0 c1c0 a0a1 c0c1", VERDICT_WIN },
+    { "an idle repetition is a draw", "3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0", VERDICT_DRAW },
+};
+
+#define CYCLES (sizeof cycles / sizeof *cycles)
+
+/* Each cycle is a test of its own; Criterion copies a case's bytes into the process that runs it, so the case is its index. */
+ParameterizedTestParameters(rules, each_cycle_gets_its_asian_verdict)
+{
+    static size_t each[CYCLES];
+    for (size_t i = 0; i < CYCLES; i++)
+        each[i] = i;
+    return cr_make_param_array(size_t, each, CYCLES);
 }
 
-Test(rules, idle_repetition_is_a_draw)
+ParameterizedTest(size_t *i, rules, each_cycle_gets_its_asian_verdict)
 {
-    cr_assert_eq(verdict_after("3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0"), VERDICT_DRAW);
+    const Cycle *cycle = &cycles[*i];
+    cr_assert_eq(verdict_after(cycle->fen, cycle->moves), cycle->asian, "%s", cycle->sentence);
 }
 
 Test(rules, repetitions_before_the_root_need_a_third_occurrence)
@@ -113,19 +115,11 @@ Test(rules, natural_limit_counts_plies_and_discounts_extra_checks)
 
 Test(rules, repetition_draw_rules_draw_what_the_asian_rules_judge)
 {
-    static const struct {
-        const char *fen, *moves;
-        Verdict asian;
-    } cycles[] = {
-        { "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", VERDICT_WIN },
-        { "3k4r/9/9/7N1/9/9/9/9/9/4K1R2 w - - 0 1", "h6g8 i9i8 g8h6 i8i9", VERDICT_LOSS },
-        { "3aka3/9/9/9/9/9/9/9/9/1N1K2N2 b - - 0 1", "e9e8 d0d1 e8e9 d1d0", VERDICT_DRAW },
-    };
-    for (size_t i = 0; i < sizeof cycles / sizeof *cycles; i++) {
+    for (size_t i = 0; i < CYCLES; i++) {
         rules_use(RULES_ASIAN);
-        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), cycles[i].asian, "%s", cycles[i].fen);
+        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), cycles[i].asian, "%s", cycles[i].sentence);
         rules_use(RULES_REPETITION_DRAW);
-        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), VERDICT_DRAW, "%s", cycles[i].fen);
+        cr_assert_eq(verdict_after(cycles[i].fen, cycles[i].moves), VERDICT_DRAW, "%s", cycles[i].sentence);
     }
     /* Before the root a repetition still needs its third occurrence. */
     play("R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8 a9a8 d8d9 a8a9", 1);
@@ -167,29 +161,42 @@ static SearchResult search_board(int depth)
     return r;
 }
 
+/* A position, the depth it is searched to and the score the search must give it. */
+typedef struct {
+    const char *fen;
+    int depth, score;
+} Scored;
+
+static void expect_scores(const Scored *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        set_fen(&board, cases[i].fen);
+        cr_assert_eq(search_board(cases[i].depth).score, cases[i].score, "%s at depth %d", cases[i].fen, cases[i].depth);
+    }
+}
+
 Test(rules, search_scores_the_natural_limit)
 {
-    /* At 119 plies a quiet mate still wins; a quiet move that does not mate draws. */
-    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 1");
-    cr_assert_eq(search_board(6).score, mate_in(1));
-    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1");
-    cr_assert_eq(search_board(6).score, VALUE_DRAW);
-    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1");
-    cr_assert_eq(search_board(12).score, mate_in(3));
-    /* Nothing left to mate with. */
-    set_fen(&board, "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
-    cr_assert_eq(search_board(6).score, VALUE_DRAW);
+    const Scored cases[] = {
+        /* At 119 plies a quiet mate still wins; a quiet move that does not mate draws. */
+        { "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 1", 6, mate_in(1) },
+        { "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1", 6, VALUE_DRAW },
+        { "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 100 1", 12, mate_in(3) },
+        /* Nothing left to mate with. */
+        { "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1", 6, VALUE_DRAW },
+    };
+    expect_scores(cases, sizeof cases / sizeof *cases);
 }
 
 Test(rules, search_scores_the_100_ply_limit_under_repetition_draw_rules)
 {
+    const Scored cases[] = {
+        { "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1", 6, mate_in(1) },
+        { "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1", 6, VALUE_DRAW },
+        { "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1", 12, mate_in(3) },
+    };
     rules_use(RULES_REPETITION_DRAW);
-    set_fen(&board, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 99 1");
-    cr_assert_eq(search_board(6).score, mate_in(1));
-    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 99 1");
-    cr_assert_eq(search_board(6).score, VALUE_DRAW);
-    set_fen(&board, "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 80 1");
-    cr_assert_eq(search_board(12).score, mate_in(3));
+    expect_scores(cases, sizeof cases / sizeof *cases);
     rules_use(RULES_ASIAN);
 }
 
