@@ -20,9 +20,11 @@
 
 TestSuite(play, .timeout = 60);
 
-#define BANNER(side, strength)                                                                                         \
-    "Chuhan " CHUHAN_VERSION ": you play " side ", the engine " strength ".\n"                                         \
+/* The first two lines of a game: who plays what, then how moves may be typed. */
+#define GREETING(who)                                                                                                  \
+    "Chuhan " CHUHAN_VERSION ": " who ".\n"                                                                            \
     "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
+#define BANNER(side, strength) GREETING("you play " side ", the engine " strength)
 
 /* The arguments of `./chuhan play ARGS`, or of the command in CHUHAN_ENGINE as engine_open() runs it. */
 static void play_command(const char *const *args, const char *argv[], int cap)
@@ -302,9 +304,7 @@ Test(play, the_engine_plays_both_sides)
     static char out[4096];
     static const char *const args[] = { "--watch", "--blind", "--depth", "1", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w", NULL };
     cr_assert_eq(run_script(args, "", out, sizeof out), 0);
-    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION ": the engine plays both sides (depth 1).\n"
-                          "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
-                          "1. 车九平六 (R9.6 a1d1)\n"
+    cr_assert_str_eq(out, GREETING("the engine plays both sides (depth 1)") "1. 车九平六 (R9.6 a1d1)\n"
                           "game over: 1-0, black is checkmated\n");
 }
 
@@ -348,9 +348,7 @@ Test(play, resigning_and_offering_a_draw)
     /* A rook up, the engine declines; a rook down, it accepts. */
     static const char *const ahead[] = { "--black", "--blind", "--depth", "3", "--fen", "4k4/9/9/9/9/9/9/9/R8/3K5 b", NULL };
     cr_assert_eq(run_script(ahead, "draw\nresign\nresign\n", out, sizeof out), 0);
-    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION ": you play black, the engine red (depth 3).\n"
-                          "Type moves as 炮二平五, C2.5 or h2e2; 'help' lists the commands.\n"
-                          "the engine declines the draw\n"
+    cr_assert_str_eq(out, BANNER("black", "red (depth 3)") "the engine declines the draw\n"
                           "game over: 1-0, black resigns\n"
                           "the game is over\n");
     static const char *const behind[] = { "--blind", "--depth", "3", "--fen", ROOK_CHECKS, NULL };
