@@ -33,6 +33,27 @@ static const char *answer(char *last, size_t cap, int timeout_ms)
     return NULL;
 }
 
+/* The last info line before the latest answer read. */
+static char last[8192];
+
+/* Sends `position POS` and `go GO`; returns the answer, with the last info line before it in last. */
+static const char *search(const char *position, const char *go)
+{
+    engine_send(&e, "position %s", position);
+    engine_send(&e, "go %s", go);
+    return answer(last, sizeof last, 10000);
+}
+
+/* After `go GO` in a position with no move to play: one line at depth 0 with the score, then nobestmove. */
+static void expect_no_move(const char *go, int score)
+{
+    char want[64];
+    snprintf(want, sizeof want, "info depth 0 score %d", score);
+    engine_send(&e, "go %s", go);
+    expect_line(want, 5000);
+    expect_line("nobestmove", 5000);
+}
+
 Test(ucci, handshake_offers_usemillisec_first)
 {
     engine_open(&e);
@@ -73,10 +94,7 @@ Test(ucci, search_prints_bare_scores_and_a_move)
     start_ucci();
     engine_send(&e, "setoption hashsize 32");
     engine_send(&e, "setoption newgame");
-    engine_send(&e, "position fen " START_FEN " moves h2e2");
-    engine_send(&e, "go depth 5");
-    char last[8192];
-    const char *a = answer(last, sizeof last, 10000);
+    const char *a = search("fen " START_FEN " moves h2e2", "depth 5");
     int depth, score;
     cr_assert_eq(sscanf(last, "info depth %d score %d pv ", &depth, &score), 2, "%s", last);
     cr_assert_eq(depth, 5);
@@ -96,9 +114,7 @@ Test(ucci, mated_and_stalemated_answer_nobestmove)
     const char *fens[] = { "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1" };
     for (int i = 0; i < 2; i++) {
         engine_send(&e, "position fen %s", fens[i]);
-        engine_send(&e, "go depth 5");
-        expect_line("info depth 0 score -10000", 5000);
-        expect_line("nobestmove", 5000);
+        expect_no_move("depth 5", -10000);
     }
     engine_close(&e, 3000);
 }
@@ -106,10 +122,7 @@ Test(ucci, mated_and_stalemated_answer_nobestmove)
 Test(ucci, mate_scores_count_plies_from_ten_thousand)
 {
     start_ucci();
-    engine_send(&e, "position fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
-    engine_send(&e, "go depth 12");
-    char last[8192];
-    answer(last, sizeof last, 10000);
+    search("fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1", "depth 12");
     cr_assert(strstr(last, " score 9993 "), "%s", last);
     engine_close(&e, 3000);
 }
@@ -120,19 +133,14 @@ Test(ucci, stop_while_idle_and_depth_zero)
     engine_send(&e, "stop");
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
-    engine_send(&e, "go depth 0");
-    expect_line("info depth 0 score 55", 2000); /* the network's value of the start, as test_nnue.c pins it */
-    expect_line("nobestmove", 2000);
+    expect_no_move("depth 0", 55); /* the network's value of the start, as test_nnue.c pins it */
     engine_close(&e, 3000);
 }
 
 Test(ucci, probe_reports_the_hash)
 {
     start_ucci();
-    engine_send(&e, "position startpos");
-    engine_send(&e, "go depth 6");
-    char last[8192];
-    answer(last, sizeof last, 10000);
+    search("startpos", "depth 6");
     engine_send(&e, "probe startpos");
     cr_assert(engine_expect(&e, "pophash", line, sizeof line, 2000));
     char move[16];
@@ -152,7 +160,6 @@ Test(ucci, banmoves_are_never_played)
     engine_send(&e, "position fen %s", fen);
     engine_send(&e, "banmoves e1d1 e1e8");
     engine_send(&e, "go depth 8");
-    char last[8192];
     const char *a = answer(last, sizeof last, 10000);
     char move[16];
     cr_assert_eq(sscanf(a, "bestmove %15s", move), 1, "%s", a);
@@ -168,7 +175,6 @@ Test(ucci, banmoves_are_never_played)
 /* Milliseconds from this go command to its answer, waiting up to 5 s. */
 static int64_t answer_time(const char *go)
 {
-    char last[8192];
     int64_t t0 = test_now_ms();
     engine_send(&e, "%s", go);
     answer(last, sizeof last, 5000);
@@ -206,20 +212,13 @@ Test(ucci, draw_offers_and_resignation)
 {
     start_ucci();
     /* Bare generals and advisors: level, so an offered draw is accepted. */
-    engine_send(&e, "position fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
-    engine_send(&e, "go draw depth 6");
-    char last[8192];
-    const char *a = answer(last, sizeof last, 10000);
+    const char *a = search("fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "draw depth 6");
     cr_assert(strstr(a, " draw"), "%s", a);
     /* Two rooks up: the offer is declined. */
-    engine_send(&e, "position fen 3ak4/4a4/9/9/9/9/9/9/4A4/R2AK3R w - - 0 1");
-    engine_send(&e, "go draw depth 6");
-    a = answer(last, sizeof last, 10000);
+    a = search("fen 3ak4/4a4/9/9/9/9/9/9/4A4/R2AK3R w - - 0 1", "draw depth 6");
     cr_assert(!strstr(a, " draw") && !strstr(a, " resign"), "%s", a);
     /* Mated by force: resign. */
-    engine_send(&e, "position fen 4k4/9/9/9/9/9/9/9/4A4/3AK1R2 b - - 0 1");
-    engine_send(&e, "go depth 10");
-    a = answer(last, sizeof last, 10000);
+    a = search("fen 4k4/9/9/9/9/9/9/9/4A4/3AK1R2 b - - 0 1", "depth 10");
     cr_assert(strstr(a, " resign"), "%s", a);
     engine_close(&e, 3000);
 }
@@ -234,7 +233,6 @@ Test(ucci, ponderhit_and_ponder_miss)
         if (engine_line(&e, line, sizeof line, 50))
             cr_assert(strncmp(line, "bestmove", 8), "answered while pondering");
     engine_send(&e, "ponderhit draw");
-    char last[8192];
     int64_t t0 = test_now_ms();
     const char *a = answer(last, sizeof last, 3000);
     cr_assert(!strncmp(a, "bestmove", 8));
@@ -253,7 +251,6 @@ Test(ucci, batch_mode_reads_nothing_while_thinking)
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 8");
     engine_send(&e, "stop");
-    char last[8192];
     answer(last, sizeof last, 10000);
     /* The stop was read only after the search had finished by itself: full depth, then an idle stop. */
     cr_assert(!strncmp(last, "info depth 8 ", 13), "%s", last);
@@ -265,18 +262,13 @@ Test(ucci, rules_option_turns_rule_wins_into_draws)
 {
     /* Black, a rook and a cannon against a horse, has been chased twice round; i8i9 completes a
      * third occurrence: a win by the Asian rules, a mere draw where every repetition draws. */
-    const char *pos = "position fen 3k4r/c8/9/7N1/9/9/9/9/9/3AK4 w - - 0 1 moves h6g8 i9i8 g8h6 i8i9 h6g8 i9i8 g8h6";
-    char last[8192];
+    const char *pos = "fen 3k4r/c8/9/7N1/9/9/9/9/9/3AK4 w - - 0 1 moves h6g8 i9i8 g8h6 i8i9 h6g8 i9i8 g8h6";
     start_ucci();
-    engine_send(&e, "%s", pos);
-    engine_send(&e, "go depth 12");
-    cr_assert_str_eq(answer(last, sizeof last, 10000), "bestmove i8i9");
+    cr_assert_str_eq(search(pos, "depth 12"), "bestmove i8i9");
     cr_assert(strstr(last, " score 9999 "), "%s", last);
 
     engine_send(&e, "setoption rules repetition-draw");
-    engine_send(&e, "%s", pos);
-    engine_send(&e, "go depth 12");
-    cr_assert(strncmp(answer(last, sizeof last, 10000), "bestmove i8i9", 13));
+    cr_assert(strncmp(search(pos, "depth 12"), "bestmove i8i9", 13));
     int depth, score;
     cr_assert_eq(sscanf(last, "info depth %d score %d", &depth, &score), 2, "%s", last);
     cr_assert(score > 500 && score < 9800, "%s", last);
@@ -291,7 +283,7 @@ Test(ucci, rules_option_turns_rule_wins_into_draws)
  */
 Test(ucci, a_depth_one_lost_in_a_chain_of_checks_still_answers)
 {
-    static char moves[4096], last[8192];
+    static char moves[4096];
     FILE *f = fopen("tests/data/check_chain_moves.txt", "r");
     cr_assert(f && fgets(moves, sizeof moves, f));
     fclose(f);
