@@ -9,7 +9,8 @@
 #include "movegen.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
-enum { UNREAD, READING, READ, REFUSED };
+/* SHUT: not read for want of memory, until a new search makes room (tb_set_next_search). */
+enum { UNREAD, READING, READ, REFUSED, SHUT };
 
 /*
  * A search reads tables up to this size itself (a few milliseconds); a larger
@@ -26,6 +27,7 @@ typedef struct {
     RuleSet rules;
     TbSet *set;
     atomic_int state;
+    atomic_uint used_in; /* the last search that probed it */
     TbTable table;
 } Entry;
 
@@ -37,6 +39,8 @@ struct TbSet {
     pthread_mutex_t lock;   /* over the states, the memory used, the reads under way and the error */
     pthread_cond_t done;    /* a read has ended */
     int reading;
+    unsigned search;        /* searches begun, changed only where none probes */
+    bool shut;              /* a table was shut out since the last search began */
     char error[TB_PATH_MAX + 128];
     bool has_error;
 };
@@ -73,6 +77,34 @@ TbSet *tb_set_new(void)
         s->memory = (size_t)1 << 30;
     }
     return s;
+}
+
+void tb_set_next_search(TbSet *s)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->shut) {
+        /* The tables the last search did not probe give way to those it could not read. */
+        for (int i = 0; i < s->entries; i++) {
+            Entry *en = &s->entry[i];
+            if (atomic_load(&en->state) == READ && atomic_load(&en->used_in) != s->search) {
+                s->used -= en->table.bytes;
+                tb_file_free(&en->table);
+                atomic_store(&en->state, UNREAD);
+            }
+        }
+        s->shut = false;
+        for (int i = 0; i < s->entries; i++) {
+            Entry *en = &s->entry[i];
+            if (atomic_load(&en->state) != SHUT)
+                continue;
+            if (s->used + (size_t)en->bytes <= s->memory)
+                atomic_store(&en->state, UNREAD);
+            else
+                s->shut = true;
+        }
+    }
+    s->search++;
+    pthread_mutex_unlock(&s->lock);
 }
 
 void tb_set_wait(TbSet *s)
@@ -199,25 +231,41 @@ bool tb_set_error(TbSet *s, char *out, size_t len)
     return had;
 }
 
-/* Reads a table whose entry the caller made READING; it becomes READ, or REFUSED and why. */
+/*
+ * Reads a table whose entry the caller made READING. It becomes READ; REFUSED,
+ * and why (a bad file, or one larger than all the tables' memory); or SHUT
+ * while the tables in memory leave no room for it (said once).
+ */
 static void read_claimed(TbSet *s, Entry *en)
 {
-    char why[TB_PATH_MAX + 128];
+    char why[TB_PATH_MAX + 128] = "";
     TbTable t;
-    bool ok = tb_file_read(&t, en->path, NULL, en->rules, why, sizeof why);
     pthread_mutex_lock(&s->lock);
-    if (ok && s->used + t.bytes > s->memory) {
-        snprintf(why, sizeof why, "%.*s: not read, the tables' memory (%zu MB) would be exceeded", TB_PATH_MAX, en->path, s->memory >> 20);
-        tb_file_free(&t);
-        ok = false;
+    size_t room = s->used < s->memory ? s->memory - s->used : 0;
+    pthread_mutex_unlock(&s->lock);
+    int state;
+    if ((size_t)en->bytes > s->memory) {
+        snprintf(why, sizeof why, "%.*s: not read, larger than the tables' memory (%zu MB)", TB_PATH_MAX, en->path, s->memory >> 20);
+        state = REFUSED;
+    } else {
+        state = (size_t)en->bytes > room ? SHUT : tb_file_read(&t, en->path, NULL, en->rules, why, sizeof why) ? READ : REFUSED;
     }
-    if (ok) {
+    pthread_mutex_lock(&s->lock);
+    if (state == READ && s->used + t.bytes > s->memory) { /* another read took the room meanwhile */
+        tb_file_free(&t);
+        state = SHUT;
+    }
+    if (state == READ) {
         s->used += t.bytes;
         en->table = t;
-    } else {
-        note_error(s, why);
     }
-    atomic_store_explicit(&en->state, ok ? READ : REFUSED, memory_order_release);
+    if (state == SHUT && !s->shut) {
+        snprintf(why, sizeof why, "%.*s: not read yet, the tables' memory (%zu MB) is full", TB_PATH_MAX, en->path, s->memory >> 20);
+        s->shut = true;
+    }
+    if (state != READ && why[0])
+        note_error(s, why);
+    atomic_store_explicit(&en->state, state, memory_order_release);
     s->reading--;
     pthread_cond_broadcast(&s->done);
     pthread_mutex_unlock(&s->lock);
@@ -238,7 +286,7 @@ static void *reader(void *arg)
 static bool entry_ready(TbSet *s, Entry *en, bool wait)
 {
     int state = atomic_load_explicit(&en->state, memory_order_acquire);
-    if (state == READ || state == REFUSED)
+    if (state == READ || state == REFUSED || state == SHUT)
         return state == READ;
     bool now = wait || en->bytes <= TB_READ_NOW_BYTES;
     pthread_mutex_lock(&s->lock);
@@ -272,6 +320,9 @@ static bool probe(TbSet *s, const Board *b, TbResult *r, bool wait)
     Entry *en = find(s, table_key(&e, (RuleSet)b->rules));
     if (!en || !entry_ready(s, en, wait))
         return false;
+    /* Written only when it changes: the threads of a search share the entry's cache line. */
+    if (atomic_load_explicit(&en->used_in, memory_order_relaxed) != s->search)
+        atomic_store_explicit(&en->used_in, s->search, memory_order_relaxed);
     const TbTable *t = &en->table;
     TbPos p;
     tb_from_board(&t->layout, b, &p);

@@ -1,7 +1,8 @@
 /*
  * Endgame tables as an engine uses them: the folders to look in, each table
  * read whole when a position of its ending is first asked about, at most a
- * set amount of memory in all (a table that would pass it stays unread), and
+ * set amount of memory in all (a table that would pass it waits until a new
+ * search lets tables left unused go), and
  * a position's value under the rules its board plays by. Any number of
  * threads may probe one set at once; setting the folders may not run beside
  * a probe.
@@ -44,6 +45,11 @@ bool tb_probe(TbSet *s, const Board *b, TbResult *r);
  * and until it is in memory its positions are unknown.
  */
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
+/*
+ * A search begins (no thread probes now): where a table found no room, the
+ * tables the last search did not probe leave memory to make it some.
+ */
+void tb_set_next_search(TbSet *s);
 /* Waits until no table is being read. */
 void tb_set_wait(TbSet *s);
 /*

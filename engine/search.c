@@ -886,6 +886,8 @@ static void answer(Engine *e, SearchResult *out)
 void engine_search(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, SearchResult *out)
 {
     int64_t start = now_ms();
+    if (e->table_men)
+        tb_set_next_search(e->tables);
     start_search(e, root, limits, rep, start);
     int n = prepare_threads(e, root, limits);
     *out = (SearchResult){ .score = mated_in(0) };

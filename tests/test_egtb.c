@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../engine/egtb.h"
 #include "../engine/egtb_index.h"
 #include "common.h"
 #include "engine_pipe.h"
@@ -261,5 +262,37 @@ Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
     cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
     cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --egtb /no/such/folder 2>&1"), 2);
     cr_assert_str_eq(out, "chuhan play: cannot read the folder /no/such/folder\n");
+    remove_dir(dir);
+}
+
+Test(egtb, tables_left_unused_give_way_when_memory_is_full)
+{
+    char dir[64], err[256];
+    built(dir, "KRk KNk --rules asian");
+    TbSet *s = tb_set_new();
+    cr_assert(tb_set_paths(s, dir, err, sizeof err), "%s", err);
+    /* Room for one of the two 8 KB tables at a time. */
+    tb_set_memory(s, 10000);
+    Board *rook = board_new(), *horse = board_new();
+    cr_assert(board_set_fen(rook, "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", err, sizeof err), "%s", err);
+    cr_assert(board_set_fen(horse, "4k4/9/9/9/9/9/9/9/9/3K4N w - - 0 1", err, sizeof err), "%s", err);
+    TbResult r;
+    tb_set_next_search(s);
+    cr_assert(tb_probe(s, rook, &r), "the first table is read");
+    cr_assert(!tb_probe(s, horse, &r), "the second finds no room");
+    cr_assert(tb_set_error(s, err, sizeof err));
+    cr_assert(strstr(err, "memory (0 MB) is full"), "%s", err);
+    cr_assert(tb_probe(s, rook, &r), "the first stays");
+    tb_set_next_search(s);
+    cr_assert(!tb_probe(s, horse, &r), "the first was probed in the last search: it stays and the second waits");
+    tb_set_next_search(s);
+    cr_assert(tb_probe(s, horse, &r), "a search that did not probe the first let it go for the second");
+    cr_assert(!tb_probe(s, rook, &r), "and now the first waits");
+    tb_set_next_search(s);
+    tb_set_next_search(s);
+    cr_assert(tb_probe(s, rook, &r), "and comes back when the second is left unused");
+    board_free(rook);
+    board_free(horse);
+    tb_set_free(s);
     remove_dir(dir);
 }
