@@ -120,6 +120,7 @@ static int verify_table(TbSet *s, const char *dir, const Ending *e, RuleSet r, i
     for (int i = 0; i < nt; i++)
         found += parts[i].mismatches;
     fprintf(out, "%s: %llu positions, %ld mismatches\n", name, (unsigned long long)(2 * t.layout.size), found);
+    fflush(out); /* a long run shows each table as it ends, and a stopped one keeps what it found */
     *mismatches += found;
     pthread_mutex_destroy(&lock);
     tb_file_free(&t);
