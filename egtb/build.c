@@ -223,6 +223,17 @@ static bool table_exists(const char *dir, const Ending *e, RuleSet rules)
     return f != NULL;
 }
 
+/* The endings one capture leads to, each once; returns how many. */
+static int captured_endings(const Ending *c, Ending out[2 * PIECE_TYPE_NB])
+{
+    int n = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int t = ADVISOR; t < PIECE_TYPE_NB; t++)
+            if (c->count[side][t])
+                out[n++] = ending_less(c, side, t);
+    return n;
+}
+
 int tb_build_missing(const char *dir, const Ending *e, RuleSet rules, Ending *seen, int *n, int max)
 {
     Ending c = canonical(e);
@@ -233,13 +244,10 @@ int tb_build_missing(const char *dir, const Ending *e, RuleSet rules, Ending *se
         seen[(*n)++] = c;
     if (table_exists(dir, &c, rules))
         return 0;
+    Ending child[2 * PIECE_TYPE_NB];
     int missing = 1;
-    for (int side = RED; side <= BLACK; side++)
-        for (int t = ADVISOR; t < PIECE_TYPE_NB; t++)
-            if (c.count[side][t]) {
-                Ending child = ending_less(&c, side, t);
-                missing += tb_build_missing(dir, &child, rules, seen, n, max);
-            }
+    for (int k = 0, nc = captured_endings(&c, child); k < nc; k++)
+        missing += tb_build_missing(dir, &child[k], rules, seen, n, max);
     return missing;
 }
 
@@ -248,12 +256,9 @@ bool tb_build(const char *dir, const Ending *e, RuleSet rules, TbBuildOptions *o
     Ending c = canonical(e);
     if (table_exists(dir, &c, rules))
         return true;
-    for (int side = RED; side <= BLACK; side++)
-        for (int t = ADVISOR; t < PIECE_TYPE_NB; t++)
-            if (c.count[side][t]) {
-                Ending child = ending_less(&c, side, t);
-                if (!tb_build(dir, &child, rules, opt, err, errlen))
-                    return false;
-            }
+    Ending child[2 * PIECE_TYPE_NB];
+    for (int k = 0, nc = captured_endings(&c, child); k < nc; k++)
+        if (!tb_build(dir, &child[k], rules, opt, err, errlen))
+            return false;
     return solve_ending(dir, &c, rules, opt, err, errlen);
 }

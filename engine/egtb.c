@@ -336,15 +336,17 @@ static bool probe(TbSet *s, const Board *b, TbResult *r, bool wait)
 
 bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, true); }
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, false); }
-bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r)
+static bool probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r, bool wait)
 {
     make_move(b, m);
-    bool known = tb_probe(s, b, r);
+    bool known = probe(s, b, r, wait);
     unmake_move(b);
     if (known && (r->flags & TB_FLAG_RULE) && !rule)
         r->value = TB_DRAW;
     return known;
 }
+
+bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r) { return probe_after(s, b, m, rule, r, true); }
 
 /* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
 static Move table_move(TbSet *s, Board *b, const TbResult *r)
@@ -353,12 +355,10 @@ static Move table_move(TbSet *s, Board *b, const TbResult *r)
     int n = gen_legal(b, list);
     for (int k = 0; k < n; k++) {
         TbResult q;
-        make_move(b, list[k]);
-        bool known = tb_probe_nowait(s, b, &q);
-        unmake_move(b);
+        /* A successor that needs the rule counts as a draw where this result does not: it keeps nothing. */
+        bool known = probe_after(s, b, list[k], r->flags & TB_FLAG_RULE, &q, false);
         bool keeps = tb_win(r->value) ? tb_loss(q.value) : tb_win(q.value);
-        if (known && keeps && tb_plies(q.value) + 1 == tb_plies(r->value)
-            && ((q.flags & TB_FLAG_RULE) == 0 || (r->flags & TB_FLAG_RULE)))
+        if (known && keeps && tb_plies(q.value) + 1 == tb_plies(r->value))
             return list[k];
     }
     return MOVE_NONE;
