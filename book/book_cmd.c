@@ -12,7 +12,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: chuhan book probe BOOK [FEN | startpos] [moves M...]\n"
                     "       chuhan book build [--plies N] [--min-games N] OUT FILE...\n"
-                    "         (defaults: %d plies, positions met in %d games)\n",
+                    "         (defaults: %d plies, positions met in %d games)\n"
+                    "       BOOK may be chuhan: the book Chuhan carries\n",
             BOOK_PLIES_DEFAULT, BOOK_MIN_GAMES_DEFAULT);
     return 2;
 }
@@ -174,7 +175,10 @@ static int build_main(int argc, char **argv)
             status = 2;
         }
     }
-    FILE *out = status ? NULL : fopen(out_path, "wb");
+    /* Written beside the book and renamed over it: a stopped build leaves the old book whole, never half a new one. */
+    char tmp_path[4200];
+    snprintf(tmp_path, sizeof tmp_path, "%s.tmp", out_path);
+    FILE *out = status ? NULL : fopen(tmp_path, "wb");
     BookBuildCount count = { 0 };
     if (!status && (!out || !book_builder_write(bb, out, &count))) {
         fprintf(stderr, "chuhan: book build: cannot write '%s'%s\n", out_path, bb->failed ? ": out of memory" : "");
@@ -184,8 +188,12 @@ static int build_main(int argc, char **argv)
         fprintf(stderr, "chuhan: book build: cannot write '%s'\n", out_path);
         status = 2;
     }
+    if (out && !status && rename(tmp_path, out_path)) {
+        fprintf(stderr, "chuhan: book build: cannot rename '%s' to '%s'\n", tmp_path, out_path);
+        status = 2;
+    }
     if (status && out)
-        remove(out_path);
+        remove(tmp_path);
     if (!status)
         printf("%d game%s (%d without a move), %ld position%s, %ld move%s written to %s\n", job.games,
                job.games == 1 ? "" : "s", job.skipped, count.positions, count.positions == 1 ? "" : "s", count.records,
