@@ -23,8 +23,9 @@ TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 TOOL_SRC     += $(wildcard book/*.c)
 TOOL_SRC     += $(wildcard review/*.c)
-# Data made into C arrays by tools/embed.c (built as build/embed): the network and the GB18030 code table.
-GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c
+# Data made into C arrays by tools/embed.c (built as build/embed): the network, the GB18030 code table
+# and Chuhan's own opening book.
+GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c build/gen/chuhan_book.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
 EXTRA_SRC    ?=
 LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC) $(EXTRA_SRC)
@@ -64,6 +65,9 @@ build/gen/chuhan_net.c: $(NNUE_FILE) build/gen/net-source build/embed
 
 build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
 	build/embed gb18030_table pgn/gb18030.bin $@
+
+build/gen/chuhan_book.c: books/chuhan.book build/embed
+	build/embed chuhan_book books/chuhan.book $@
 
 # ASan + UBSan build, for hunting memory and undefined-behaviour bugs.
 debug: chuhan-debug

@@ -73,20 +73,17 @@ static unsigned char *read_bytes(const char *path, size_t *len, char *err, size_
     return data;
 }
 
-Book *book_open(const char *path, char *err, size_t errlen)
+/* A book from its bytes; NULL with the reason, the book named `name` in it. */
+static Book *book_from_bytes(const unsigned char *data, size_t len, const char *name, char *err, size_t errlen)
 {
-    size_t len;
-    unsigned char *data = read_bytes(path, &len, err, errlen);
-    if (!data)
-        return NULL;
     Book *bk = NULL;
     if (!len) {
-        snprintf(err, errlen, "'%.200s' is empty", path);
+        snprintf(err, errlen, "'%.200s' is empty", name);
     } else if (len % BOOK_RECORD_BYTES) {
         snprintf(err, errlen, "'%.200s' is corrupt or not an ElephantEye book: %zu bytes are no whole number of %d-byte records",
-                 path, len, BOOK_RECORD_BYTES);
+                 name, len, BOOK_RECORD_BYTES);
     } else if (!(bk = malloc(sizeof *bk)) || !(bk->rec = malloc(len / BOOK_RECORD_BYTES * sizeof *bk->rec))) {
-        snprintf(err, errlen, "out of memory for '%.200s'", path);
+        snprintf(err, errlen, "out of memory for '%.200s'", name);
         free(bk);
         bk = NULL;
     } else {
@@ -97,13 +94,29 @@ Book *book_open(const char *path, char *err, size_t errlen)
         }
         char why[200];
         if (!check_records(bk->rec, bk->n, why, sizeof why)) {
-            snprintf(err, errlen, "'%.200s': %s", path, why);
+            snprintf(err, errlen, "'%.200s': %s", name, why);
             book_free(bk);
             bk = NULL;
         } else {
             book_keys_init(&bk->keys);
         }
     }
+    return bk;
+}
+
+/* Chuhan's own book, made into an array by the build (books/chuhan.book). */
+extern const unsigned char chuhan_book[];
+extern const size_t chuhan_book_size;
+
+Book *book_open(const char *path, char *err, size_t errlen)
+{
+    if (!strcmp(path, BOOK_OWN_NAME))
+        return book_from_bytes(chuhan_book, chuhan_book_size, path, err, errlen);
+    size_t len;
+    unsigned char *data = read_bytes(path, &len, err, errlen);
+    if (!data)
+        return NULL;
+    Book *bk = book_from_bytes(data, len, path, err, errlen);
     free(data);
     return bk;
 }

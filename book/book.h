@@ -39,10 +39,17 @@ typedef struct {
 } Book;
 
 /*
- * Reads a whole book file into memory and checks that it is one: whole
- * records, at least one, every move from one point of the board to another,
- * locks in order. NULL with the reason in err (missing, empty, corrupt, or
- * another format).
+ * The name that stands for Chuhan's own book, which the executable carries,
+ * wherever a book file may be named (a file of that name is not read: it
+ * would be the executable itself).
+ */
+#define BOOK_OWN_NAME "chuhan"
+
+/*
+ * Reads a whole book file into memory, or Chuhan's own book for its name, and
+ * checks that it is one: whole records, at least one, every move from one
+ * point of the board to another, locks in order. NULL with the reason in err
+ * (missing, empty, corrupt, or another format).
  */
 Book *book_open(const char *path, char *err, size_t errlen);
 void book_free(Book *bk);

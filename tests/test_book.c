@@ -268,6 +268,34 @@ static void answer(char *best, size_t cap, bool *from_book, int64_t *ms)
     cr_assert_fail("no answer to go");
 }
 
+/* Chuhan's own book is made again as games are added: the test holds its form, not its moves. */
+Test(book, the_name_chuhan_opens_the_book_chuhan_carries)
+{
+    char out[4096], first[16];
+    cr_assert_eq(run_shell("./chuhan book probe chuhan startpos", out, sizeof out), 0, "the start is in the book");
+    int weight;
+    char share[16];
+    cr_assert_eq(sscanf(out, "%4s %*s %d %15s", first, &weight, share), 3, "%s", out);
+    cr_assert_gt(weight, 0);
+    cr_assert_eq(share[strlen(share) - 1], '%');
+    engine_open(&e);
+    engine_send(&e, "uci");
+    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_send(&e, "setoption name BookFile value chuhan");
+    engine_send(&e, "position startpos");
+    bool from_book;
+    int64_t ms;
+    char best[256];
+    answer(best, sizeof best, &from_book, &ms);
+    cr_assert(from_book, "a book move from the start");
+    char wanted[32];
+    snprintf(wanted, sizeof wanted, "\n%.4s ", best + 9);
+    char listed[4200];
+    snprintf(listed, sizeof listed, "\n%s", out);
+    cr_assert(strstr(listed, wanted), "%s is a move the probe lists:\n%s", best, out);
+    engine_close(&e, 3000);
+}
+
 Test(book, ucci_answers_go_from_the_book_at_once_and_searches_out_of_it)
 {
     char path[128], best[256];
