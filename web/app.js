@@ -174,13 +174,15 @@ function play(iccs) {
 }
 
 const threads = () => Number(setting('threads'));
-const FULL_STRENGTH = { UCI_LimitStrength: false, Randomness: 0 };
+const FULL_STRENGTH = { UCI_LimitStrength: false, Randomness: 0, BookFile: '' }; // hints and analysis search
 
 // A level plays on one thread, as the ladder measured it; full strength on the page's threads.
+// The engine's own moves may come from the book Chuhan carries, at any level.
 function strength() {
   const elo = Number(setting('level'));
-  return elo ? { Threads: 1, UCI_LimitStrength: true, UCI_Elo: elo, Randomness: 0 }
-    : { Threads: threads(), UCI_LimitStrength: false, Randomness: 15 }; // varied among near-equal moves
+  const book = { BookFile: $('book').checked ? 'chuhan' : '' };
+  return elo ? { ...book, Threads: 1, UCI_LimitStrength: true, UCI_Elo: elo, Randomness: 0 }
+    : { ...book, Threads: threads(), UCI_LimitStrength: false, Randomness: 15 }; // varied among near-equal moves
 }
 
 async function engineMove(mine) {

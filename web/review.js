@@ -82,7 +82,7 @@ function evalText(score, red) {
   return (v > 0 ? '+' : '') + (v / 100).toFixed(2);
 }
 
-const reviewOptions = () => ({ Threads: 1, MultiPV: 1, UCI_LimitStrength: false, Randomness: 0, UCI_ShowWDL: true, Notation: 'iccs' });
+const reviewOptions = () => ({ Threads: 1, MultiPV: 1, UCI_LimitStrength: false, Randomness: 0, UCI_ShowWDL: true, Notation: 'iccs', BookFile: '' });
 
 // The move's names in each notation, as the engine writes them after `moves` from the start.
 async function namesOf(startFen, moves, move) {
