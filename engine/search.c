@@ -14,7 +14,8 @@
 #include "movepick.h"
 #include "rules.h"
 #include "engine_state.h"
-#include "search.h"
+#include "engine.h"
+#include "reductions.h"
 #include "search_params.h"
 #include "see.h"
 #include "skill.h"
@@ -50,35 +51,6 @@ static inline bool interrupted(const Thread *t)
 {
     const Engine *e = t->engine;
     return stopped(e) || atomic_load_explicit(&e->completed, memory_order_relaxed) >= t->root_depth;
-}
-
-static int lmr_table[64][64];
-
-/*
- * Natural logarithm for the reduction table, computed here rather than by
- * libm's log() (which skill.c and wdl.c link): every platform then builds
- * the same table, and the bench signature with it.
- */
-static double ln(double x)
-{
-    double r = 0;
-    while (x > 2) {
-        x /= 2;
-        r += 0.6931471805599453;
-    }
-    double y = (x - 1) / (x + 1), y2 = y * y, term = y, sum = 0;
-    for (int k = 1; k < 60; k += 2) {
-        sum += term / k;
-        term *= y2;
-    }
-    return r + 2 * sum;
-}
-
-void search_init(void)
-{
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++)
-            lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
 }
 
 static int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }
