@@ -152,6 +152,26 @@ static void update_pv(Thread *t, int ply, Move m)
     t->pv_len[ply] = n > ply + 1 ? n : ply + 1;
 }
 
+/*
+ * A move's value v taken into its node: a new best, and above alpha also the
+ * best move, the PV and the new alpha. True when v reaches beta: the node is
+ * cut, and alpha no longer matters.
+ */
+static inline bool raise_best(Thread *t, int ply, Move m, int v, int beta, int *best, int *alpha, Move *best_move)
+{
+    if (v > *best) {
+        *best = v;
+        if (v > *alpha) {
+            *best_move = m;
+            update_pv(t, ply, m);
+            if (v >= beta)
+                return true;
+            *alpha = v;
+        }
+    }
+    return false;
+}
+
 /* Quiescence: captures only (all moves in check) until the position is quiet. */
 static int qsearch(Thread *t, int alpha, int beta, int ply)
 {
@@ -223,16 +243,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         unmake_move(b);
         if (interrupted(t))
             return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
+        if (raise_best(t, ply, m, v, beta, &best, &alpha, &best_move))
+            break;
     }
     /* 7. Mated; else store the result. */
     if (checked && !legal)
@@ -477,16 +489,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             rm->nodes += atomic_load_explicit(&t->nodes, memory_order_relaxed) - nodes_before;
             root_move_done(t, rm, v, v > alpha, legal == 1);
         }
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
+        if (raise_best(t, ply, m, v, beta, &best, &alpha, &best_move))
+            break;
         if (!capture && nquiets < 64)
             quiets[nquiets++] = m;
     }
