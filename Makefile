@@ -26,6 +26,8 @@ TOOL_SRC     += $(wildcard review/*.c)
 # Data made into C arrays by tools/embed.c (built as build/embed): the network, the GB18030 code table
 # and Chuhan's own opening book.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c build/gen/chuhan_book.c
+# The engine's tables that follow from its code alone, made by tools/gen_tables.c (build/gen-tables).
+GEN_SRC      += build/gen/tables.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
 EXTRA_SRC    ?=
 LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC) $(EXTRA_SRC)
@@ -68,6 +70,16 @@ build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
 
 build/gen/chuhan_book.c: books/chuhan.book build/embed
 	build/embed chuhan_book books/chuhan.book $@
+
+# The board's geometry, the position keys and the reductions, made by engine/gen/ compiled for this
+# machine and written out const: the engine fills none of them at start-up. Its list of headers
+# (build/gen-tables.d) remakes them when one changes.
+build/gen-tables: tools/gen_tables.c $(wildcard engine/gen/*.c)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c17 $(WARN) -O2 -MMD -MP -MT $@ -MF $@.d $< -o $@
+
+build/gen/tables.c: build/gen-tables
+	build/gen-tables $@
 
 # ASan + UBSan build, for hunting memory and undefined-behaviour bugs.
 debug: chuhan-debug

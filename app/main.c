@@ -20,7 +20,7 @@
 #include "../book/book_cmd.h"
 #include "../datagen/datagen.h"
 #include "../egtb/egtb_cmd.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
 #include "../play/play.h"
@@ -158,7 +158,6 @@ int main(int argc, char **argv)
         return book_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))
         return tune_main(argc - 2, argv + 2);
-    search_init();
     if (argc >= 3 && !strcmp(argv[1], "bench") && !strcmp(argv[2], "--endgames"))
         return shell_bench_endgames(argc - 3, argv + 3);
     if (argc >= 2 && !strcmp(argv[1], "bench")) {

@@ -6,28 +6,11 @@
 #include "board.h"
 #include "nnue.h"
 #include "psqt.h"
-#include "random.h"
 #include "tables.h"
-
-uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
-uint64_t zobrist_side;
-
-/* Keys are per kind, not per slot: two rooks swapping places is the same position. */
-static void init_zobrist(void)
-{
-    uint64_t state = 0x43687568616E2121ull; /* a fixed seed keeps keys, and with them bench, reproducible */
-    for (int k = 0; k < KIND_NB; k++)
-        for (int sq = 0; sq < SQUARE_NB; sq++)
-            zobrist_piece[k][sq] = splitmix64(&state);
-    zobrist_side = splitmix64(&state);
-}
 
 void board_init_tables(void)
 {
-    tables_init();
-    init_zobrist();
-    psq_init();
-    nnue_init();
+    nnue_init(); /* at run time: the embedded file is checked and read by the code that reads an EvalFile */
 }
 
 void board_clear(Board *b)

@@ -6,10 +6,11 @@
 
 #include "position.h"
 
-extern uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
-extern uint64_t zobrist_side;
+/* Made when the engine is built (engine/gen/keys.c, written out as build/gen/tables.c). */
+extern const uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
+extern const uint64_t zobrist_side;
 
-/* Static tables and the built-in network; called once before anything else. */
+/* The built-in network; called once before anything else. */
 void board_init_tables(void);
 
 /* Gives b an undo stack (needed before any move is made) and clears it. */

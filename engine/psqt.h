@@ -8,9 +8,8 @@
 
 #include "score.h"
 
-/* Red's men positive, black's negative. */
-extern Score psq_table[KIND_NB][SQUARE_NB];
-void psq_init(void);
+/* Red's men positive, black's negative. Made when the engine is built (engine/gen/placement.c). */
+extern const Score psq_table[KIND_NB][SQUARE_NB];
 
 /* Where a side's man on sq reads the placement tables: black's turned half a circle. */
 static inline int placement_row(int side, int sq) { return side == RED ? 9 - sq_rank(sq) : sq_rank(sq); }

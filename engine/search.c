@@ -14,7 +14,8 @@
 #include "movepick.h"
 #include "rules.h"
 #include "engine_state.h"
-#include "search.h"
+#include "engine.h"
+#include "reductions.h"
 #include "search_params.h"
 #include "see.h"
 #include "skill.h"
@@ -50,35 +51,6 @@ static inline bool interrupted(const Thread *t)
 {
     const Engine *e = t->engine;
     return stopped(e) || atomic_load_explicit(&e->completed, memory_order_relaxed) >= t->root_depth;
-}
-
-static int lmr_table[64][64];
-
-/*
- * Natural logarithm for the reduction table, computed here rather than by
- * libm's log() (which skill.c and wdl.c link): every platform then builds
- * the same table, and the bench signature with it.
- */
-static double ln(double x)
-{
-    double r = 0;
-    while (x > 2) {
-        x /= 2;
-        r += 0.6931471805599453;
-    }
-    double y = (x - 1) / (x + 1), y2 = y * y, term = y, sum = 0;
-    for (int k = 1; k < 60; k += 2) {
-        sum += term / k;
-        term *= y2;
-    }
-    return r + 2 * sum;
-}
-
-void search_init(void)
-{
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++)
-            lmr_table[d][m] = (int)(LMR_BASE_100 / 100.0 + ln(d) * ln(m) / (LMR_DIVISOR_100 / 100.0));
 }
 
 static int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }
@@ -180,6 +152,26 @@ static void update_pv(Thread *t, int ply, Move m)
     t->pv_len[ply] = n > ply + 1 ? n : ply + 1;
 }
 
+/*
+ * A move's value v taken into its node: a new best, and above alpha also the
+ * best move, the PV and the new alpha. True when v reaches beta: the node is
+ * cut, and alpha no longer matters.
+ */
+static inline bool raise_best(Thread *t, int ply, Move m, int v, int beta, int *best, int *alpha, Move *best_move)
+{
+    if (v > *best) {
+        *best = v;
+        if (v > *alpha) {
+            *best_move = m;
+            update_pv(t, ply, m);
+            if (v >= beta)
+                return true;
+            *alpha = v;
+        }
+    }
+    return false;
+}
+
 /* Quiescence: captures only (all moves in check) until the position is quiet. */
 static int qsearch(Thread *t, int alpha, int beta, int ply)
 {
@@ -251,16 +243,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         unmake_move(b);
         if (interrupted(t))
             return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
+        if (raise_best(t, ply, m, v, beta, &best, &alpha, &best_move))
+            break;
     }
     /* 7. Mated; else store the result. */
     if (checked && !legal)
@@ -505,16 +489,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             rm->nodes += atomic_load_explicit(&t->nodes, memory_order_relaxed) - nodes_before;
             root_move_done(t, rm, v, v > alpha, legal == 1);
         }
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
+        if (raise_best(t, ply, m, v, beta, &best, &alpha, &best_move))
+            break;
         if (!capture && nquiets < 64)
             quiets[nquiets++] = m;
     }

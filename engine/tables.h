@@ -2,27 +2,28 @@
  * Precomputed geometry of the board: which points are on the board, in a
  * palace or on a side's own half, the step targets of the short-range pieces
  * with their blocking points, and slide tables that answer "first and second
- * occupied point along this line" with one lookup.
+ * occupied point along this line" with one lookup. Made when the engine is
+ * built (engine/gen/geometry.c, written out as build/gen/tables.c), const.
  */
 #ifndef CHUHAN_TABLES_H
 #define CHUHAN_TABLES_H
 
 #include "types.h"
 
-extern uint8_t in_board[SQUARE_NB];
-extern uint8_t in_palace[SQUARE_NB];
-extern uint8_t own_half[2][SQUARE_NB];
+extern const uint8_t in_board[SQUARE_NB];
+extern const uint8_t in_palace[SQUARE_NB];
+extern const uint8_t own_half[2][SQUARE_NB];
 /* sq_point of every square, looked up: the dense index of tables that only need the board. */
-extern uint8_t sq90[SQUARE_NB];
+extern const uint8_t sq90[SQUARE_NB];
 
 /* Zero-terminated target lists; legs and eyes are index-aligned with targets. */
-extern uint8_t king_steps[SQUARE_NB][5];
-extern uint8_t advisor_steps[SQUARE_NB][5];
-extern uint8_t bishop_steps[2][SQUARE_NB][5];
-extern uint8_t bishop_eyes[2][SQUARE_NB][4];
-extern uint8_t knight_steps[SQUARE_NB][9];
-extern uint8_t knight_legs[SQUARE_NB][8];
-extern uint8_t pawn_steps[2][SQUARE_NB][4];
+extern const uint8_t king_steps[SQUARE_NB][5];
+extern const uint8_t advisor_steps[SQUARE_NB][5];
+extern const uint8_t bishop_steps[2][SQUARE_NB][5];
+extern const uint8_t bishop_eyes[2][SQUARE_NB][4];
+extern const uint8_t knight_steps[SQUARE_NB][9];
+extern const uint8_t knight_legs[SQUARE_NB][8];
+extern const uint8_t pawn_steps[2][SQUARE_NB][4];
 /*
  * A horse's four legs, and for each the sideways step that tells apart the
  * two jumps over it: from + 2 * leg + side, then from + 2 * leg - side (the
@@ -36,7 +37,7 @@ static const int knight_side_dir[4] = { EAST, EAST, NORTH, NORTH };
  * For a horse jump from h to h + d, knight_leg_delta[256 + d] is the offset
  * from h of the leg point that must be empty, or 0 when d is no horse jump.
  */
-extern int8_t knight_leg_delta[512];
+extern const int8_t knight_leg_delta[512];
 
 /*
  * Slide tables, indexed by the position along a line and the line's occupancy
@@ -51,9 +52,7 @@ typedef struct {
     uint8_t cannon[2];
     uint8_t empty;
 } Slide;
-extern Slide rank_slide[FILE_NB][1 << FILE_NB];
-extern Slide file_slide[RANK_NB][1 << RANK_NB];
-
-void tables_init(void);
+extern const Slide rank_slide[FILE_NB][1 << FILE_NB];
+extern const Slide file_slide[RANK_NB][1 << RANK_NB];
 
 #endif

@@ -9,7 +9,7 @@
 #include "../engine/board.h"
 #include "../engine/evaluate.h"
 #include "../engine/notation.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../protocol/io.h"
 #include "../protocol/protocol.h"
 
@@ -39,7 +39,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static FILE *nowhere;
     if (!ready) {
         board_init_tables();
-        search_init();
         nowhere = fopen("/dev/null", "w");
         ready = true;
     }

@@ -5,13 +5,12 @@
 
 #include "../datagen/datagen.h"
 #include "../datagen/record.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "common.h"
 
 static void setup_datagen(void)
 {
     setup_tables();
-    search_init();
 }
 
 TestSuite(datagen, .init = setup_datagen, .timeout = 120);

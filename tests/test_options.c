@@ -5,7 +5,7 @@
 
 #include "../engine/evaluate.h"
 #include "../engine/rules.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/tt.h"
 #include "../protocol/io.h"
 #include "../protocol/options.h"
@@ -14,7 +14,6 @@
 static void setup_options(void)
 {
     setup_tables();
-    search_init();
 }
 
 TestSuite(options, .init = setup_options);

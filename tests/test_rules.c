@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "../engine/rules.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "common.h"
 
 #include <criterion/parameterized.h>
@@ -12,7 +12,6 @@ static Engine *engine;
 static void setup_rules(void)
 {
     setup_tables();
-    search_init();
     engine = engine_new();
 }
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "../bench/bench.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/tt.h"
 #include "common.h"
 
@@ -11,7 +11,6 @@ static Engine *engine;
 static void setup_search(void)
 {
     setup_tables();
-    search_init();
     engine = engine_new();
 }
 

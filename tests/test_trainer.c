@@ -6,13 +6,12 @@
 
 #include "../datagen/datagen.h"
 #include "../engine/evaluate.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "common.h"
 
 static void setup_trainer(void)
 {
     setup_tables();
-    search_init();
 }
 
 TestSuite(trainer, .init = setup_trainer, .timeout = 120);

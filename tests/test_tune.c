@@ -7,7 +7,7 @@
 #include "../datagen/datagen.h"
 #include "../datagen/record.h"
 #include "../engine/evaluate.h"
-#include "../engine/search.h"
+#include "../engine/engine.h"
 #include "../engine/weights.h"
 #include "../tune/tune.h"
 #include "../tune/weights_file.h"
@@ -16,7 +16,6 @@
 static void setup_tune(void)
 {
     setup_tables();
-    search_init();
 }
 
 TestSuite(tune, .init = setup_tune, .timeout = 180);
