@@ -71,7 +71,7 @@ build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
 build/gen/chuhan_book.c: books/chuhan.book build/embed
 	build/embed chuhan_book books/chuhan.book $@
 
-# The board's geometry, the position keys and the reductions, made by engine/gen/ compiled for this
+# The board's geometry, the position keys, the placement table and the reductions, made by engine/gen/ compiled for this
 # machine and written out const: the engine fills none of them at start-up. Its list of headers
 # (build/gen-tables.d) remakes them when one changes.
 build/gen-tables: tools/gen_tables.c $(wildcard engine/gen/*.c)

@@ -8,12 +8,7 @@
 #include "../engine/engine.h"
 #include "common.h"
 
-static void setup_datagen(void)
-{
-    setup_tables();
-}
-
-TestSuite(datagen, .init = setup_datagen, .timeout = 120);
+TestSuite(datagen, .init = setup_tables, .timeout = 120);
 
 /* Move of a record, in board terms. */
 static Move record_move(const Record *r)

@@ -11,12 +11,7 @@
 #include "../protocol/options.h"
 #include "common.h"
 
-static void setup_options(void)
-{
-    setup_tables();
-}
-
-TestSuite(options, .init = setup_options);
+TestSuite(options, .init = setup_tables);
 
 static char listing[8192];
 

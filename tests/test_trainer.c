@@ -9,12 +9,7 @@
 #include "../engine/engine.h"
 #include "common.h"
 
-static void setup_trainer(void)
-{
-    setup_tables();
-}
-
-TestSuite(trainer, .init = setup_trainer, .timeout = 120);
+TestSuite(trainer, .init = setup_tables, .timeout = 120);
 
 static char data_path[] = "/tmp/chuhan-train-data-XXXXXX";
 

@@ -13,12 +13,7 @@
 #include "../tune/weights_file.h"
 #include "common.h"
 
-static void setup_tune(void)
-{
-    setup_tables();
-}
-
-TestSuite(tune, .init = setup_tune, .timeout = 180);
+TestSuite(tune, .init = setup_tables, .timeout = 180);
 
 /*
  * The evaluation from the counts alone: each weight times red's count less
