@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/files.h"
 #include "../pgn/pgn.h"
 #include "../text/words.h"
 #include "book_cmd.h"
@@ -188,7 +189,7 @@ static int build_main(int argc, char **argv)
         fprintf(stderr, "chuhan: book build: cannot write '%s'\n", out_path);
         status = 2;
     }
-    if (out && !status && rename(tmp_path, out_path)) {
+    if (out && !status && !file_replace(tmp_path, out_path)) {
         fprintf(stderr, "chuhan: book build: cannot rename '%s' to '%s'\n", tmp_path, out_path);
         status = 2;
     }

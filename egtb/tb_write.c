@@ -6,6 +6,7 @@
 #include <io.h>
 #endif
 
+#include "../engine/files.h"
 #include "tb_write.h"
 
 static bool flush_to_disk(FILE *f)
@@ -68,11 +69,7 @@ bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, 
         ok = false;
     free(all);
     free(packed);
-#ifdef _WIN32
-    if (ok)
-        remove(path);
-#endif
-    if (ok && rename(tmp, path))
+    if (ok && !file_replace(tmp, path))
         ok = false;
     if (!ok) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
