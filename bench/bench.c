@@ -65,19 +65,41 @@ static const char *const endgames[] = {
     "5k3/9/5a3/3c5/9/2P6/9/9/3K5/8N w - - 0 1",    "4n4/5k3/9/9/9/2p6/9/4R4/3K5/6B2 b - - 0 1",
 };
 
+/*
+ * Tables are read from disk when first needed, the large ones beside the
+ * search: untimed passes over the positions at the same depth first, each
+ * waiting for the reads it began, so that the timed one finds in memory every
+ * table it reaches, as a long game does.
+ */
+static void warm_tables(Engine *e, Board *board, const char *const *fens, int n, int depth)
+{
+    SearchLimits warm = { .depth = depth };
+    SearchReporter quiet = { 0 };
+    char err[256];
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            SearchResult r;
+            if (board_set_fen(board, fens[i], err, sizeof err)) {
+                engine_prepare(e, &warm);
+                engine_search(e, board, &warm, &quiet, &r);
+            }
+        }
+        engine_wait_tablebases(e);
+    }
+}
+
 static uint64_t bench_positions(const char *const *fens, int n, int depth, int threads, const char *tables, FILE *out)
 {
     SearchOptions opt = { .threads = threads, .multipv = 1, .move_overhead = 0 };
     Board *board = board_new();
     Engine *e = engine_new();
     char err[256];
-    if (!board || !e || !engine_set_options(e, &opt)) {
-        fprintf(out, "cannot start %d threads\n", threads);
-        engine_free(e);
-        board_free(board);
-        return 0;
-    }
-    if (tables && !engine_set_tablebases(e, tables, err, sizeof err)) {
+    bool started = board && e && engine_set_options(e, &opt);
+    if (!started)
+        snprintf(err, sizeof err, "cannot start %d threads", threads);
+    else if (tables)
+        started = engine_set_tablebases(e, tables, err, sizeof err);
+    if (!started) {
         fprintf(out, "%s\n", err);
         engine_free(e);
         board_free(board);
@@ -88,23 +110,8 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     uint64_t total = 0;
     int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
-    /*
-     * Tables are read from disk when first needed, the large ones beside the
-     * search: untimed passes over the positions at the same depth first, each
-     * waiting for the reads it began, so that the timed one finds in memory
-     * every table it reaches, as a long game does.
-     */
-    SearchLimits warm = { .depth = depth };
-    for (int pass = 0; tables && pass < 2; pass++) {
-        for (int i = 0; i < n; i++) {
-            SearchResult r;
-            if (board_set_fen(board, fens[i], err, sizeof err)) {
-                engine_prepare(e, &warm);
-                engine_search(e, board, &warm, &quiet, &r);
-            }
-        }
-        engine_wait_tablebases(e);
-    }
+    if (tables)
+        warm_tables(e, board, fens, n, depth);
 
     for (int i = 0; i < n; i++) {
         if (!board_set_fen(board, fens[i], err, sizeof err)) {
@@ -124,10 +131,9 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
         total += r.nodes;
         searching += us;
     }
-    int64_t us = searching;
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
-    fprintf(out, "Nodes/second: %" PRIu64 "\n", us > 0 ? total * 1000000 / (uint64_t)us : 0);
-    fprintf(out, "Time (ms): %" PRId64 "\n", us / 1000);
+    fprintf(out, "Nodes/second: %" PRIu64 "\n", searching > 0 ? total * 1000000 / (uint64_t)searching : 0);
+    fprintf(out, "Time (ms): %" PRId64 "\n", searching / 1000);
     engine_free(e);
     board_free(board);
     return total;
