@@ -127,6 +127,32 @@ static int shell_bench_endgames(int argc, char **argv)
     return bench_endgames((int)depth, tables, stdout) ? 0 : 1;
 }
 
+/* bench [DEPTH [THREADS]] or bench --endgames ... */
+static int shell_bench(int argc, char **argv)
+{
+    if (argc >= 1 && !strcmp(argv[0], "--endgames"))
+        return shell_bench_endgames(argc - 1, argv + 1);
+    long depth = BENCH_DEFAULT_DEPTH, threads = 1;
+    if (argc > 2 || (argc >= 1 && !parse_long(argv[0], 1, MAX_PLY - 8, &depth))
+        || (argc == 2 && !parse_long(argv[1], 1, MAX_THREADS, &threads))) {
+        fprintf(stderr, "chuhan: bench takes a depth from 1 to %d and a thread count from 1 to %d\n",
+                MAX_PLY - 8, MAX_THREADS);
+        return 2;
+    }
+    bench_run((int)depth, (int)threads, stdout);
+    return 0;
+}
+
+/* The shell commands: chuhan NAME ARGS... runs run(ARGS). */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    { "perft", shell_perft },   { "bench", shell_bench },     { "egtb", egtb_main },
+    { "pgn", pgn_main },        { "book", book_main },        { "tune", tune_main },
+    { "datagen", datagen_main }, { "play", play_main },       { "review", review_main },
+};
+
 int main(int argc, char **argv)
 {
 #ifdef _WIN32
@@ -148,36 +174,10 @@ int main(int argc, char **argv)
         printf("Chuhan " CHUHAN_VERSION " (" CHUHAN_BUILD ")\n");
         return 0;
     }
-    if (argc >= 2 && !strcmp(argv[1], "perft"))
-        return shell_perft(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "egtb"))
-        return egtb_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "pgn"))
-        return pgn_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "book"))
-        return book_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "tune"))
-        return tune_main(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "bench") && !strcmp(argv[2], "--endgames"))
-        return shell_bench_endgames(argc - 3, argv + 3);
-    if (argc >= 2 && !strcmp(argv[1], "bench")) {
-        long depth = BENCH_DEFAULT_DEPTH, threads = 1;
-        if (argc > 4 || (argc >= 3 && !parse_long(argv[2], 1, MAX_PLY - 8, &depth))
-            || (argc == 4 && !parse_long(argv[3], 1, MAX_THREADS, &threads))) {
-            fprintf(stderr, "chuhan: bench takes a depth from 1 to %d and a thread count from 1 to %d\n",
-                    MAX_PLY - 8, MAX_THREADS);
-            return 2;
-        }
-        bench_run((int)depth, (int)threads, stdout);
-        return 0;
-    }
-    if (argc >= 2 && !strcmp(argv[1], "datagen"))
-        return datagen_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "play"))
-        return play_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "review"))
-        return review_main(argc - 2, argv + 2);
     if (argc >= 2) {
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            if (!strcmp(argv[1], commands[i].name))
+                return commands[i].run(argc - 2, argv + 2);
         usage(stderr);
         return 2;
     }
