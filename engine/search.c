@@ -29,6 +29,8 @@ typedef struct {
     int depth, ply, root_depth;
     bool pv_node, cut_node, checked, improving;
     Move killer[2], counter;
+    Move singular; /* the table's move when it alone holds the node (step 8a): a ply deeper */
+    Move shallower; /* the table's move when others hold the node too (step 8a): a ply shallower */
     int cont[2];
 } Node;
 
@@ -310,14 +312,15 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
         return VALUE_NONE;
     }
 
-    /* Checks that do not lose material are extended (not too far from the root). */
+    /* Checks that do not lose material are extended (not too far from the root), as is a singular move. */
     bool extend = gives_check && ply < 2 * n->root_depth;
     if (extend && !capture) {
         unmake_move(b);
         extend = see_ge(b, m, 0);
         make_move(b, m);
     }
-    int new_depth = depth - 1 + extend;
+    extend |= m == n->singular;
+    int new_depth = depth - 1 + extend - (m == n->shallower);
     int v = -VALUE_INF;
     /* Late moves are searched reduced first, and again in full only if they beat alpha. */
     if (depth >= LMR_DEPTH && legal > 1 + n->pv_node && !capture) {
@@ -341,6 +344,33 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     if (n->pv_node && (legal == 1 || v > alpha))
         v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
     unmake_move(b);
+    return v;
+}
+
+/*
+ * Whether the table's move is worth a singular test: a deep node, not too far
+ * from the root, whose entry is a lower bound (or exact) from nearly as deep a
+ * search and no forced result, which a margin below it would not mean.
+ */
+static bool singular_candidate(const Thread *t, const TTHit *tte, Move tt_move, int depth, int ply)
+{
+    return tt_move && depth >= SE_DEPTH && ply < 2 * t->root_depth
+        && (tte->bound == BOUND_LOWER || tte->bound == BOUND_EXACT) && tte->depth >= depth - SE_TT_DEPTH
+        && !is_mate_score(tte->score);
+}
+
+/*
+ * The node searched again to about half the depth with a null window below
+ * s_beta, without `move`: its value is what the other moves hold. The result
+ * is not stored (it would stand for the whole node), nor is its line kept.
+ */
+static int search_without(Thread *t, Move move, int s_beta, int depth, int ply, bool cut_node)
+{
+    Frame *f = &t->stack[ply + 2];
+    f->excluded = move;
+    int v = search(t, s_beta - 1, s_beta, (depth - 1) / 2, ply, cut_node);
+    f->excluded = MOVE_NONE;
+    t->pv_len[ply] = ply;
     return v;
 }
 
@@ -369,6 +399,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         return 0;
 
     Frame *f = &t->stack[ply + 2]; /* two sentinel frames below the root */
+    Move excluded = f->excluded;   /* set only while step 8a searches this node without it */
     bool checked = b->checked;
     /* 3. The ply limit, and mate-distance pruning: no line from here can beat a forced result
      *    already found nearer the root. */
@@ -383,17 +414,18 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             return alpha;
     }
 
-    /* 4. The transposition table: a deep enough bound that settles the window ends the node. */
+    /* 4. The transposition table: a deep enough bound that settles the window ends the node
+     *    (not one searched without a move: the stored value counts that move). */
     TTHit tte;
     bool hit = tt_probe(&t->engine->tt, b->key, ply, &tte);
     Move tt_move = root ? t->root[t->pv_index].move : hit ? tte.move : MOVE_NONE;
-    if (hit && !pv_node && tte.depth >= depth && tt_settles(&tte, alpha, beta))
+    if (hit && !pv_node && !excluded && tte.depth >= depth && tt_settles(&tte, alpha, beta))
         return tte.score;
 
     /* 4a. The endgame tables: a position they hold needs no search. */
     int tb;
     TbResult tbr;
-    if (!root && table_value(t, ply, &tb, &tbr))
+    if (!root && !excluded && table_value(t, ply, &tb, &tbr))
         return tb;
 
     /* 5. The static value, and whether it improves on ours two plies back. */
@@ -409,7 +441,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         improving = f[-2].static_eval != VALUE_NONE && f->static_eval > f[-2].static_eval;
     }
 
-    if (!pv_node && !checked) {
+    /* Without a move the node asks what the others hold, which the position's own value cannot answer. */
+    if (!pv_node && !checked && !excluded) {
         /* 6. Reverse futility: so far above beta that a shallow search will not come back down. */
         if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && !is_mate_score(beta))
             return eval;
@@ -433,6 +466,24 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     if (!tt_move && depth >= IIR_DEPTH && (pv_node || cut_node))
         depth--;
 
+    /* 8a. Singular extension: when every other move falls short of a bound below the table's
+     *     score, the table's move alone holds the node and is searched a ply deeper; when they
+     *     too reach beta, the node is cut (multi-cut); when they reach that bound only, the
+     *     table's move is not all the node rests on and is searched a ply shallower where it
+     *     was already above beta or the node is expected to cut. */
+    Move singular = MOVE_NONE, shallower = MOVE_NONE;
+    if (!root && !excluded && singular_candidate(t, &tte, tt_move, depth, ply)) {
+        int s_beta = tte.score - SE_MARGIN * depth / 8, v = search_without(t, tt_move, s_beta, depth, ply, cut_node);
+        if (interrupted(t))
+            return 0;
+        if (v < s_beta)
+            singular = tt_move;
+        else if (SE_MULTI_CUT && s_beta >= beta)
+            return s_beta;
+        else if (tte.score >= beta || cut_node)
+            shallower = tt_move;
+    }
+
     /* 9. The moves, best first by the picker's stages. */
     KingSafety ks;
     king_safety(b, &ks);
@@ -441,7 +492,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     Node n = {
         .depth = depth, .ply = ply, .root_depth = t->root_depth,
         .pv_node = pv_node, .cut_node = cut_node, .checked = checked, .improving = improving,
-        .killer = { mp.killer[0], mp.killer[1] }, .counter = mp.counter, .cont = { mp.cont[0], mp.cont[1] },
+        .killer = { mp.killer[0], mp.killer[1] }, .counter = mp.counter, .singular = singular, .shallower = shallower,
+        .cont = { mp.cont[0], mp.cont[1] },
     };
     Move best_move = MOVE_NONE, m, quiets[64];
     int best = -VALUE_INF, old_alpha = alpha, legal = 0, nquiets = 0, root_index = 0;
@@ -456,7 +508,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             m = rm->move;
         } else if (!(m = picker_next(&mp))) {
             break;
-        } else if (!move_is_safe(b, m, &ks)) {
+        } else if (m == excluded || !move_is_safe(b, m, &ks)) {
             continue;
         }
         legal++;
@@ -495,16 +547,16 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             quiets[nquiets++] = m;
     }
 
-    /* 12. No legal move: checkmate or stalemate, both lose. */
+    /* 12. No legal move: checkmate or stalemate, both lose; without the excluded move, the others fail low. */
     if (!legal)
-        return mated_in(ply);
+        return excluded ? alpha : mated_in(ply);
 
     /* 13. A quiet cutoff teaches the histories; the result goes into the table. */
     if (best >= beta && b->sq[move_to(best_move)] == EMPTY)
         history_update_quiet(&t->history, b, ply, depth, best_move, quiets, nquiets);
 
     int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!root || t->pv_index == 0)
+    if (!excluded && (!root || t->pv_index == 0))
         tt_store(&t->engine->tt, b->key, ply, best_move, best, f->static_eval, depth, bound);
     return best;
 }

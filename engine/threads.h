@@ -21,6 +21,7 @@ typedef struct {
 typedef struct {
     Move move;       /* the move that led to this ply */
     int static_eval; /* VALUE_NONE in check */
+    Move excluded;   /* skipped while the node tests whether this move is singular, else MOVE_NONE */
 } Frame;
 
 typedef struct {
