@@ -125,7 +125,8 @@ test('the hash table is kept between searches: the same search again takes fewer
   engine.postMessage('position startpos moves h2e2');
   const first = await nodes();
   const again = await nodes();
-  assert.ok(again < first / 2, `${first} nodes, then ${again}`);
+  // One thread: a cleared table would search the same tree again, node for node.
+  assert.ok(again < first * 0.8, `${first} nodes, then ${again}`);
   engine.terminate();
 });
 
