@@ -478,7 +478,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             return 0;
         if (v < s_beta)
             singular = tt_move;
-        else if (SE_MULTI_CUT && s_beta >= beta)
+        else if (s_beta >= beta)
             return s_beta;
         else if (tte.score >= beta || cut_node)
             shallower = tt_move;

@@ -25,9 +25,6 @@ enum {
      * SE_TT_DEPTH plies shallower than the node; the other moves are searched to half the
      * depth against the table's score less SE_MARGIN / 8 per ply. */
     SE_DEPTH = 7, SE_TT_DEPTH = 3, SE_MARGIN = 64,
-    /* Multi-cut: 1 when those other moves reaching that lowered bound at or above beta end the
-     * node with it, 0 when the node is searched anyway. */
-    SE_MULTI_CUT = 1,
 
     /* Pruning before the move is made, at depth <= EARLY_PRUNE_DEPTH: losing captures below
      * -SEE_CAPTURE_MARGIN per ply, quiet moves after (LMP_BASE + d * d) / (2 - improving),
