@@ -199,9 +199,12 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         return tte.score;
 
     /* 3. Stand pat: out of check the side to move may decline every capture. */
-    int best = -VALUE_INF, stand_pat = VALUE_NONE;
+    int best = -VALUE_INF, stand_pat = VALUE_NONE, static_eval = VALUE_NONE;
     if (!checked) {
-        stand_pat = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
+        stand_pat = static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
+        /* A stored bound that points the same way is a better guess than the static value. */
+        if (hit && !is_mate_score(tte.score) && tt_settles(&tte, stand_pat - 1, stand_pat + 1))
+            stand_pat = tte.score;
         if (stand_pat >= beta)
             return stand_pat;
         if (stand_pat > alpha)
@@ -225,7 +228,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         /* 5. Delta pruning: even winning the victim outright cannot lift us to alpha. */
         if (!checked) {
             int victim = see_value[piece_type_of[b->sq[move_to(m)]]];
-            if (stand_pat + victim + QS_DELTA <= alpha && victim < see_value[KING])
+            if (static_eval + victim + QS_DELTA <= alpha && victim < see_value[KING])
                 continue;
         }
         /* Fetch the child's bucket before the SEE and legality tests, so their time hides the load. */
@@ -253,7 +256,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
         return mated_in(ply);
 
     int bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&t->engine->tt, b->key, ply, best_move, best, stand_pat, 0, bound);
+    tt_store(&t->engine->tt, b->key, ply, best_move, best, static_eval, 0, bound);
     return best;
 }
 
