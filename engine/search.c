@@ -174,6 +174,12 @@ static inline bool raise_best(Thread *t, int ply, Move m, int v, int beta, int *
     return false;
 }
 
+/* A bounded search result is a better guess than the static value when it points the same way. */
+static inline bool bound_sharpens(bool hit, const TTHit *tte, int eval)
+{
+    return hit && tt_settles(tte, eval - 1, eval + 1);
+}
+
 /* Quiescence: captures only (all moves in check) until the position is quiet. */
 static int qsearch(Thread *t, int alpha, int beta, int ply)
 {
@@ -202,8 +208,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     int best = -VALUE_INF, stand_pat = VALUE_NONE, static_eval = VALUE_NONE;
     if (!checked) {
         stand_pat = static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
-        /* A stored bound that points the same way is a better guess than the static value. */
-        if (hit && !is_mate_score(tte.score) && tt_settles(&tte, stand_pat - 1, stand_pat + 1))
+        /* Not a forced result, though: standing pat on a mate would claim it without its line. */
+        if (bound_sharpens(hit, &tte, stand_pat) && !is_mate_score(tte.score))
             stand_pat = tte.score;
         if (stand_pat >= beta)
             return stand_pat;
@@ -438,8 +444,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         eval = f->static_eval = VALUE_NONE;
     } else {
         eval = f->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
-        /* A bounded search result is a better guess than the static value when it points the same way. */
-        if (hit && tt_settles(&tte, eval - 1, eval + 1))
+        if (bound_sharpens(hit, &tte, eval))
             eval = tte.score;
         improving = f[-2].static_eval != VALUE_NONE && f->static_eval > f[-2].static_eval;
     }
