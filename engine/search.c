@@ -283,10 +283,21 @@ static void root_move_done(Thread *t, RootMove *rm, int v, bool improved_alpha, 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_node);
 
 enum { KEEP, PRUNE, PRUNE_QUIETS };
+/* Whether the move checks: made and taken back, so kept for the few moves that need it. */
+static bool move_checks(Board *b, Move m)
+{
+    make_move(b, m);
+    bool check = b->checked;
+    unmake_move(b);
+    return check;
+}
+
 /*
  * Shallow pruning before the move is made, asked only once a move has been
  * searched so a mate is never mistaken: losing captures, late quiet moves
  * (PRUNE_QUIETS: and every quiet move after them), quiets that lose material.
+ * A losing capture that checks is kept: sacrifices that check are how an
+ * attack opens the palace, and pruning them hid mates a few plies away.
  */
 static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
 {
@@ -294,7 +305,7 @@ static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_c
     if (d > EARLY_PRUNE_DEPTH)
         return KEEP;
     if (capture) /* captures the picker found winning or even are never pruned here */
-        return bad_capture && !see_ge(b, m, -SEE_CAPTURE_MARGIN * d) ? PRUNE : KEEP;
+        return bad_capture && !see_ge(b, m, -SEE_CAPTURE_MARGIN * d) && !move_checks(b, m) ? PRUNE : KEEP;
     if (legal > (LMP_BASE + d * d) / (2 - n->improving))
         return PRUNE_QUIETS;
     return see_ge(b, m, -SEE_QUIET_MARGIN * d * d) ? KEEP : PRUNE;
