@@ -89,13 +89,13 @@ static int rule_value(Thread *t, int ply)
 {
     Board *b = &t->board;
     switch (repetition_verdict(b, t->root_hply)) {
-    case VERDICT_DRAW: return VALUE_DRAW;
+    case VERDICT_DRAW: return t->draw[b->side];
     case VERDICT_WIN: return rule_win(ply);
     case VERDICT_LOSS: return rule_loss(ply);
     case VERDICT_NONE: break;
     }
     if (natural_limit_reached(b) || dead_draw(b))
-        return has_legal_move(b) ? VALUE_DRAW : mated_in(ply);
+        return has_legal_move(b) ? t->draw[b->side] : mated_in(ply);
     return VALUE_NONE;
 }
 
@@ -118,7 +118,7 @@ static bool table_value(Thread *t, int ply, int *v, TbResult *out)
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1, memory_order_relaxed);
     int plies = tb_plies(r.value), end = ply + plies;
     if (r.value == TB_DRAW || (r.flags & TB_FLAG_LIMIT)) {
-        *v = VALUE_DRAW;
+        *v = t->draw[b->side];
         return true;
     }
     if (natural_count(b) + plies > natural_limit(b->rules) || end >= ((r.flags & TB_FLAG_RULE) ? MAX_PLY : 2 * MAX_PLY))
@@ -888,8 +888,15 @@ static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
  */
 static int prepare_threads(Engine *e, const Board *root, const SearchLimits *limits)
 {
+    /*
+     * Contempt only in a game on the clock at full strength: analysis, fixed
+     * searches and the levels' measured play value a draw as it is.
+     */
+    int contempt = limits->use_clock && !e->opt.limit_strength ? e->opt.contempt : 0;
     for (int i = 0; i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
+        t->draw[root->side] = VALUE_DRAW - contempt;
+        t->draw[!root->side] = VALUE_DRAW + contempt;
         t->nn.net = engine_network(e);
         t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
         board_copy(&t->board, root);

@@ -13,6 +13,9 @@
 
 enum { MAX_THREADS = 256, MAX_MULTIPV = 64 };
 
+/* The Contempt option's range and default, in cp. */
+enum { CONTEMPT_MAX = 200, CONTEMPT_DEFAULT = 30 };
+
 typedef struct {
     int depth;            /* 0: no limit */
     uint64_t nodes;       /* 0: no limit */
@@ -37,6 +40,7 @@ typedef struct {
     int elo;
     int randomness;        /* cp: variety among moves this close to the best; 0 plays the best */
     bool hand_eval;        /* the hand-written evaluation instead of the network */
+    int contempt;          /* cp: a draw is worth this much less to us in games on the clock */
 } SearchOptions;
 
 /* One principal variation, reported after each iteration (and on long aspiration failures). */

@@ -39,6 +39,7 @@ typedef struct {
     RootMove root[MAX_MOVES];
     int nroot, pv_index;
     int root_hply; /* history length at the root: repetitions before it need a third occurrence */
+    int draw[2];   /* a draw's value to the side to move, by side: 0, or the contempt against us */
     int seldepth, root_depth, completed_depth;
     NNUEStack nn;             /* the accumulators of `board` */
     /*

@@ -20,7 +20,7 @@ typedef enum {
     O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
     O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
     O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION, O_EGTB_PATH, O_EGTB_MEMORY,
-    O_USEBOOK, O_BOOKFILES, O_BOOK_CHOICE,
+    O_USEBOOK, O_BOOKFILES, O_BOOK_CHOICE, O_CONTEMPT,
 } OptionId;
 
 typedef struct {
@@ -63,6 +63,8 @@ static const OptionDef defs[] = {
     { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
     { O_ELO, "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 } },
     { O_RANDOMNESS, "Randomness", "randomness", true, OPT_SPIN, 0, RANDOMNESS_MAX, 0, { 0 } },
+    /* cp a draw is worth less to Chuhan than to its opponent, in games on the clock at full strength. */
+    { O_CONTEMPT, "Contempt", "contempt", true, OPT_SPIN, -CONTEMPT_MAX, CONTEMPT_MAX, CONTEMPT_DEFAULT, { 0 } },
     /* UCCI 3.0's advisors and elephants that become pawns: league managers send false, the standard rule. */
     { O_PROMOTION, NULL, "promotion", false, OPT_CHECK, 0, 1, 0, { 0 } },
     /* Off by default: some GUIs' info parsers do not know the wdl token. UCI only. */
@@ -246,6 +248,7 @@ static bool set_search_option(Session *s, const OptionDef *o, OptionValue v, cha
     case O_LIMIT_STRENGTH: opt.limit_strength = v.flag; break;
     case O_ELO: opt.elo = (int)v.num; break;
     case O_RANDOMNESS: opt.randomness = (int)v.num; break;
+    case O_CONTEMPT: opt.contempt = (int)v.num; break;
     case O_USE_NNUE:
         if (v.flag != opt.hand_eval)
             return true;

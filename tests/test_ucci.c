@@ -72,6 +72,7 @@ Test(ucci, handshake_offers_usemillisec_first)
         "option limitstrength type check default false",
         "option elo type spin min 975 max 3320 default 3320",
         "option randomness type spin min 0 max 100 default 0",
+        "option contempt type spin min -200 max 200 default 30",
         "option promotion type check default false",
         "option debuglogfile type string default ",
         "option notation type combo default iccs var iccs var chinese var wxf",

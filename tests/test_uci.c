@@ -62,6 +62,7 @@ Test(uci, handshake_lists_the_options)
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 3320 min 975 max 3320",
         "option name Randomness type spin default 0 min 0 max 100",
+        "option name Contempt type spin default 30 min -200 max 200",
         "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default ",
         "option name Notation type combo default iccs var iccs var chinese var wxf",
@@ -78,6 +79,31 @@ Test(uci, handshake_lists_the_options)
     engine_send(&e, "isready");
     cr_assert(engine_line(&e, line, sizeof line, 2000));
     cr_assert_str_eq(line, "readyok");
+    engine_send(&e, "quit");
+    cr_assert_eq(engine_close(&e, 3000), 0);
+}
+
+Test(uci, contempt_values_a_draw_below_zero_only_in_a_game_on_the_clock)
+{
+    /* At the 119th counted ply every move but a mate draws by the natural limit. */
+    const char *fen = "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1";
+    start_uci();
+    engine_send(&e, "position fen %s", fen);
+    engine_send(&e, "go depth 6 wtime 60000 btime 60000");
+    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
+    cr_assert(strstr(line, " score cp -30 "), "%s", line);
+    expect_bestmove(fen, "", 0, 10000);
+    /* Analysis to a depth values the draw as it is. */
+    engine_send(&e, "go depth 6");
+    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
+    cr_assert(strstr(line, " score cp 0 "), "%s", line);
+    expect_bestmove(fen, "", 0, 10000);
+    /* So does a game on the clock with Contempt 0. */
+    engine_send(&e, "setoption name Contempt value 0");
+    engine_send(&e, "go depth 6 wtime 60000 btime 60000");
+    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
+    cr_assert(strstr(line, " score cp 0 "), "%s", line);
+    expect_bestmove(fen, "", 0, 10000);
     engine_send(&e, "quit");
     cr_assert_eq(engine_close(&e, 3000), 0);
 }
