@@ -296,8 +296,9 @@ static bool move_checks(Board *b, Move m)
  * Shallow pruning before the move is made, asked only once a move has been
  * searched so a mate is never mistaken: losing captures, late quiet moves
  * (PRUNE_QUIETS: and every quiet move after them), quiets that lose material.
- * A losing capture that checks is kept: sacrifices that check are how an
- * attack opens the palace, and pruning them hid mates a few plies away.
+ * A losing capture or quiet move that checks is kept: sacrifices that check
+ * are how an attack opens the palace, and pruning them hid mates a few plies
+ * away.
  */
 static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_capture, int legal)
 {
@@ -308,7 +309,7 @@ static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_c
         return bad_capture && !see_ge(b, m, -SEE_CAPTURE_MARGIN * d) && !move_checks(b, m) ? PRUNE : KEEP;
     if (legal > (LMP_BASE + d * d) / (2 - n->improving))
         return PRUNE_QUIETS;
-    return see_ge(b, m, -SEE_QUIET_MARGIN * d * d) ? KEEP : PRUNE;
+    return see_ge(b, m, -SEE_QUIET_MARGIN * d * d) || move_checks(b, m) ? KEEP : PRUNE;
 }
 
 /*
