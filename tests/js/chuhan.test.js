@@ -79,7 +79,8 @@ test('stop ends go infinite at once with a legal bestmove, on two threads, the e
   engine.postMessage('setoption name Threads value 2');
   engine.postMessage('position startpos');
   engine.postMessage('go infinite');
-  await engine.next(/^info depth 6 /);
+  // Depth 6 or more: a helper skips depths already searched, and once it reports depth 7 depth 6 is not reported.
+  await engine.next(/^info depth ([6-9]|[1-9]\d) /);
   const asked = Date.now();
   engine.postMessage('stop');
   const best = await engine.next(/^bestmove /);
