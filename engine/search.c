@@ -872,7 +872,7 @@ static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
         if (!known)
             return n;
         /* A result that stands without the perpetual-check rule is kept by moves that do not need it. */
-        value[i] = (r.flags & TB_FLAG_RULE) && !(root.flags & TB_FLAG_RULE) ? VALUE_DRAW : -value[i];
+        value[i] = (r.flags & TB_FLAG_RULE) && !(root.flags & TB_FLAG_RULE) ? t->draw[t->board.side] : -value[i];
         if (value[i] > best)
             best = value[i];
     }
