@@ -83,27 +83,27 @@ Test(uci, handshake_lists_the_options)
     cr_assert_eq(engine_close(&e, 3000), 0);
 }
 
+/* Searches fen with `go` to depth 6, expects that depth's score, then the move. */
+static void expect_depth6_score(const char *fen, const char *go, const char *score)
+{
+    engine_send(&e, "%s", go);
+    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
+    cr_assert(strstr(line, score), "%s", line);
+    expect_bestmove(fen, "", 0, 10000);
+}
+
 Test(uci, contempt_values_a_draw_below_zero_only_in_a_game_on_the_clock)
 {
     /* At the 119th counted ply every move but a mate draws by the natural limit. */
     const char *fen = "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1";
     start_uci();
     engine_send(&e, "position fen %s", fen);
-    engine_send(&e, "go depth 6 wtime 60000 btime 60000");
-    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
-    cr_assert(strstr(line, " score cp -30 "), "%s", line);
-    expect_bestmove(fen, "", 0, 10000);
+    expect_depth6_score(fen, "go depth 6 wtime 60000 btime 60000", " score cp -30 ");
     /* Analysis to a depth values the draw as it is. */
-    engine_send(&e, "go depth 6");
-    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
-    cr_assert(strstr(line, " score cp 0 "), "%s", line);
-    expect_bestmove(fen, "", 0, 10000);
+    expect_depth6_score(fen, "go depth 6", " score cp 0 ");
     /* So does a game on the clock with Contempt 0. */
     engine_send(&e, "setoption name Contempt value 0");
-    engine_send(&e, "go depth 6 wtime 60000 btime 60000");
-    cr_assert(engine_expect(&e, "info depth 6 ", line, sizeof line, 10000));
-    cr_assert(strstr(line, " score cp 0 "), "%s", line);
-    expect_bestmove(fen, "", 0, 10000);
+    expect_depth6_score(fen, "go depth 6 wtime 60000 btime 60000", " score cp 0 ");
     engine_send(&e, "quit");
     cr_assert_eq(engine_close(&e, 3000), 0);
 }
