@@ -17,7 +17,9 @@ PTHREAD ?= -pthread
 BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) $(PTHREAD) -MMD -MP
 LDLIBS  := $(PTHREAD) -lm
 
-ENGINE_SRC   := $(wildcard engine/*.c)
+# The engine's layers, lowest first (docs/design.md).
+ENGINE_DIRS  := base board notation eval probe search
+ENGINE_SRC   := $(foreach d,$(ENGINE_DIRS),$(wildcard $(d)/*.c))
 PROTOCOL_SRC := $(wildcard protocol/*.c)
 TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
@@ -71,10 +73,10 @@ build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
 build/gen/chuhan_book.c: books/chuhan.book build/embed
 	build/embed chuhan_book books/chuhan.book $@
 
-# The board's geometry, the position keys, the placement table and the reductions, made by engine/gen/ compiled for this
+# The board's geometry, the position keys, the placement table and the reductions, made by tools/gen/ compiled for this
 # machine and written out const: the engine fills none of them at start-up. Its list of headers
 # (build/gen-tables.d) remakes them when one changes.
-build/gen-tables: tools/gen_tables.c $(wildcard engine/gen/*.c)
+build/gen-tables: tools/gen_tables.c $(wildcard tools/gen/*.c)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) -std=c17 $(WARN) -O2 -MMD -MP -MT $@ -MF $@.d $< -o $@
 
@@ -277,5 +279,5 @@ clean:
 
 # The network trainer, a program of its own: it needs only the record and network formats.
 trainer: chuhan-train
-chuhan-train: trainer/train.c engine/shares.c engine/parallel.c datagen/record.h engine/nnue.h engine/shares.h
+chuhan-train: trainer/train.c base/shares.c base/parallel.c datagen/record.h eval/nnue.h base/shares.h
 	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $(filter %.c,$^) -o $@ -lm $(LDLIBS)

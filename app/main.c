@@ -14,13 +14,13 @@
 #include "../browser/input.h"
 #endif
 
-#include "../engine/board.h"
-#include "../engine/notation.h"
+#include "../board/board.h"
+#include "../notation/notation.h"
 #include "../bench/bench.h"
 #include "../book/book_cmd.h"
 #include "../datagen/datagen.h"
 #include "../egtb/egtb_cmd.h"
-#include "../engine/engine.h"
+#include "../search/engine.h"
 #include "../perft/perft_cmd.h"
 #include "../pgn/pgn.h"
 #include "../play/play.h"
@@ -28,7 +28,7 @@
 #include "../text/words.h"
 #include "../tune/tune.h"
 #include "../protocol/protocol.h"
-#include "../engine/version.h"
+#include "../base/version.h"
 
 
 static void usage(FILE *out)
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     if (pwd)
         (void)chdir(pwd);
 #endif
-    board_init_tables();
+    nnue_init(); /* the built-in network, checked once before any thread starts */
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;

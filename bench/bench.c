@@ -1,10 +1,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "../engine/board.h"
-#include "../engine/clock.h"
-#include "../engine/notation.h"
-#include "../engine/engine.h"
+#include "../board/board.h"
+#include "../base/clock.h"
+#include "../notation/notation.h"
+#include "../search/engine.h"
 #include "bench.h"
 
 /* Openings, middlegames and endgames, with either side to move. */

@@ -4,14 +4,8 @@
 
 #include "attack.h"
 #include "board.h"
-#include "nnue.h"
 #include "psqt.h"
 #include "tables.h"
-
-void board_init_tables(void)
-{
-    nnue_init(); /* at run time: the embedded file is checked and read by the code that reads an EvalFile */
-}
 
 void board_clear(Board *b)
 {
@@ -55,17 +49,21 @@ void board_copy(Board *dst, const Board *src)
     memcpy(dst, src, offsetof(Board, nn));
     if (src->hply)
         memcpy(dst->hist, src->hist, sizeof *src->hist * (size_t)src->hply);
-    if (dst->nn)
-        nnue_reset(dst);
+    if (dst->nn) {
+        NNUEMarks *marks = board_marks(dst);
+        marks->base = dst->hply;
+        marks->fresh[0] = false;
+    }
 }
 
 /* The accumulator of the ply just entered is stale until the next evaluation brings it up to date. */
 static inline void nn_enter_ply(Board *b)
 {
     if (b->nn) {
-        unsigned i = (unsigned)(b->hply - b->nn->base);
+        NNUEMarks *marks = board_marks(b);
+        unsigned i = (unsigned)(b->hply - marks->base);
         if (i < NNUE_STACK)
-            b->nn->fresh[i] = false;
+            marks->fresh[i] = false;
     }
 }
 
@@ -223,5 +221,5 @@ void board_trim_history(Board *b, int keep)
     memmove(b->hist, b->hist + (b->hply - keep), sizeof *b->hist * (size_t)keep);
     b->hply = keep;
     if (b->nn)
-        b->nn->base = NNUE_NO_BASE;
+        board_marks(b)->base = NNUE_NO_BASE;
 }

@@ -6,12 +6,9 @@
 
 #include "position.h"
 
-/* Made when the engine is built (engine/gen/keys.c, written out as build/gen/tables.c). */
+/* Made when the engine is built (tools/gen/keys.c, written out as build/gen/tables.c). */
 extern const uint64_t zobrist_piece[KIND_NB][SQUARE_NB];
 extern const uint64_t zobrist_side;
-
-/* The built-in network; called once before anything else. */
-void board_init_tables(void);
 
 /* Gives b an undo stack (needed before any move is made) and clears it. */
 void board_init(Board *b, UndoStack *undo);
@@ -22,7 +19,7 @@ Board *board_new(void);
 void board_free(Board *b);
 /* An empty board (Asian rules, no history), keeping its storage. */
 void board_clear(Board *b);
-/* Copies a position and its history into dst's own undo stack; dst keeps its accumulators, computed afresh. */
+/* Copies a position and its history into dst's own undo stack; dst keeps its accumulators, computed afresh when next read. */
 void board_copy(Board *dst, const Board *src);
 void board_put(Board *b, int piece, int sq);
 uint64_t board_compute_key(const Board *b);

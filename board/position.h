@@ -9,8 +9,21 @@
 #include "score.h"
 #include "types.h"
 
-/* A search thread's accumulators (nnue.h): a board only points at them. */
+/* A search thread's accumulators (eval/nnue.h): a board only points at them. */
 struct NNUEStack;
+
+/*
+ * What a board keeps of its accumulators as it moves, without knowing the
+ * network: they count from `base` (a history length of the board), and the
+ * plies since are fresh or stale. make_move marks the ply it enters stale,
+ * board_copy and board_trim_history start them over; the network brings a
+ * stale one up to date when it evaluates. A stack begins with its marks.
+ */
+enum { NNUE_STACK = MAX_PLY + 8, NNUE_NO_BASE = -1000000 };
+typedef struct {
+    int base;
+    bool fresh[NNUE_STACK];
+} NNUEMarks;
 
 /* Everything make_move() must put back, one entry per ply played. */
 typedef struct {
@@ -52,6 +65,9 @@ typedef struct Board {
     struct NNUEStack *nn;     /* the network's accumulators, for a search thread's board; else NULL */
     Undo *hist;               /* the moves that led here, oldest first: an UndoStack's entries, or NULL */
 } Board;
+
+/* The marks at the head of the board's stack (b->nn must be set). */
+static inline NNUEMarks *board_marks(const Board *b) { return (NNUEMarks *)(void *)b->nn; }
 
 static inline int king_sq(const Board *b, int side) { return b->pos[side_tag(side)]; }
 

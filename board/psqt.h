@@ -8,7 +8,7 @@
 
 #include "score.h"
 
-/* Red's men positive, black's negative. Made when the engine is built (engine/gen/placement.c). */
+/* Red's men positive, black's negative. Made when the engine is built (tools/gen/placement.c). */
 extern const Score psq_table[KIND_NB][SQUARE_NB];
 
 /* Where a side's man on sq reads the placement tables: black's turned half a circle. */

@@ -3,7 +3,7 @@
  * palace or on a side's own half, the step targets of the short-range pieces
  * with their blocking points, and slide tables that answer "first and second
  * occupied point along this line" with one lookup. Made when the engine is
- * built (engine/gen/geometry.c, written out as build/gen/tables.c), const.
+ * built (tools/gen/geometry.c, written out as build/gen/tables.c), const.
  */
 #ifndef CHUHAN_TABLES_H
 #define CHUHAN_TABLES_H

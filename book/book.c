@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../engine/movegen.h"
+#include "../board/movegen.h"
 #include "book.h"
 
 /* Larger than any book of openings (ElephantEye's has 12,081 records): a file beyond it is something else. */

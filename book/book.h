@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../engine/board.h"
+#include "../board/board.h"
 #include "keys.h"
 
 /*

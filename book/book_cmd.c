@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/files.h"
+#include "../base/files.h"
 #include "../pgn/pgn.h"
 #include "../text/words.h"
 #include "book_cmd.h"

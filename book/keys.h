@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "../engine/board.h"
+#include "../board/board.h"
 
 /*
  * ElephantEye's keys: three 32-bit words (key, lock0, lock1) for the side to

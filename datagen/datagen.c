@@ -27,14 +27,14 @@
 #include <sys/wait.h>
 #endif
 
-#include "../engine/clock.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/platform.h"
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/engine.h"
-#include "../engine/tt.h"
+#include "../base/clock.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
+#include "../base/platform.h"
+#include "../base/random.h"
+#include "../board/rules.h"
+#include "../search/engine.h"
+#include "../search/tt.h"
 #include "datagen.h"
 #include "record.h"
 

@@ -1,4 +1,4 @@
-#include "../engine/movegen.h"
+#include "../board/movegen.h"
 #include "record.h"
 
 void record_from_board(const Board *b, int score, Move played, Record *r)

@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "../engine/board.h"
+#include "../board/board.h"
 
 enum { RECORD_BYTES = 40, RECORD_NO_POINT = 255 };
 enum { RECORD_IN_CHECK = 1, RECORD_CAPTURE = 2 };

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/tables.h"
+#include "../board/tables.h"
 #include "build.h"
 #include "solver.h"
 #include "tb_write.h"

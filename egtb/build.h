@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "../engine/egtb_file.h"
+#include "../probe/egtb_file.h"
 
 typedef struct {
     int threads;

@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/egtb.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
+#include "../probe/egtb.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
 #include "../text/words.h"
 #include "build.h"
 #include "egtb_cmd.h"

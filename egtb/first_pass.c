@@ -1,8 +1,8 @@
 #include <stdlib.h>
 
-#include "../engine/attack.h"
-#include "../engine/movegen.h"
-#include "../engine/parallel.h"
+#include "../board/attack.h"
+#include "../board/movegen.h"
+#include "../base/parallel.h"
 #include "solver.h"
 
 static void toggle(Board *b, int sq)

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/movegen.h"
-#include "../engine/parallel.h"
+#include "../board/movegen.h"
+#include "../base/parallel.h"
 #include "solver.h"
 
 /*

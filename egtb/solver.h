@@ -7,7 +7,7 @@
 #ifndef CHUHAN_EGTB_SOLVER_H
 #define CHUHAN_EGTB_SOLVER_H
 
-#include "../engine/egtb_file.h"
+#include "../probe/egtb_file.h"
 #include "unmove.h"
 
 /*

@@ -6,7 +6,7 @@
 #include <io.h>
 #endif
 
-#include "../engine/files.h"
+#include "../base/files.h"
 #include "tb_write.h"
 
 static bool flush_to_disk(FILE *f)

@@ -2,7 +2,7 @@
 #ifndef CHUHAN_TB_WRITE_H
 #define CHUHAN_TB_WRITE_H
 
-#include "../engine/egtb_file.h"
+#include "../probe/egtb_file.h"
 
 /*
  * Writes t (name, rules, layout, stats, values) with the flags given one byte

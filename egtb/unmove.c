@@ -1,5 +1,5 @@
-#include "../engine/egtb_index.h"
-#include "../engine/tables.h"
+#include "../probe/egtb_index.h"
+#include "../board/tables.h"
 #include "unmove.h"
 
 static const int orth[4] = { NORTH, SOUTH, EAST, WEST };

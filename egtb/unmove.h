@@ -8,7 +8,7 @@
 #ifndef CHUHAN_UNMOVE_H
 #define CHUHAN_UNMOVE_H
 
-#include "../engine/types.h"
+#include "../board/types.h"
 
 enum { UNMOVE_MAX = 20 };
 

@@ -2,10 +2,10 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../engine/attack.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/parallel.h"
+#include "../board/attack.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
+#include "../base/parallel.h"
 #include "verify.h"
 
 enum { SHOWN_MAX = 10 };

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../engine/egtb.h"
+#include "../probe/egtb.h"
 
 /*
  * Verifies the named endings' tables in dir under a rule set (every table of

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "score.h"
-#include "types.h"
+#include "../board/score.h"
+#include "../board/types.h"
 
 enum EvalTerm {
     TERM_MATERIAL,   /* base values */

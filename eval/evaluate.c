@@ -2,9 +2,9 @@
 
 #include "evaluate.h"
 #include "nnue.h"
-#include "psqt.h"
-#include "rules.h"
-#include "tables.h"
+#include "../board/psqt.h"
+#include "../board/rules.h"
+#include "../board/tables.h"
 #include "weights.h"
 
 const char *const eval_term_names[TERM_NB] = { "Material", "Placement", "Mobility", "Shelter",  "Cannons",

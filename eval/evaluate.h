@@ -2,9 +2,9 @@
 #ifndef CHUHAN_EVALUATE_H
 #define CHUHAN_EVALUATE_H
 
-#include "board.h"
+#include "../board/board.h"
 #include "eval_terms.h"
-#include "score.h"
+#include "../board/score.h"
 
 /* A network (nnue.h): the evaluation only passes one on. */
 typedef struct Network Network;

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
+#include "../board/position.h"
 #include "nnue.h"
-#include "platform.h"
+#include "../base/platform.h"
 #include "simd.h"
 
 /* The network built into the executable: NNUE_FILE at build time, made a C array by tools/embed. */
@@ -176,9 +176,9 @@ static void update(const Network *net, Accumulator *to, const Accumulator *from,
 
 void nnue_reset(Board *b)
 {
-    b->nn->base = b->hply;
+    b->nn->marks.base = b->hply;
     nnue_refresh(b->nn->net, b, &b->nn->acc[0]);
-    b->nn->fresh[0] = true;
+    b->nn->marks.fresh[0] = true;
 }
 
 /* Past this many moves to replay, computing afresh is cheaper. */
@@ -188,17 +188,17 @@ enum { MAX_REPLAY = 8 };
 static const Accumulator *current(Board *b)
 {
     NNUEStack *nn = b->nn;
-    int i = b->hply - nn->base;
+    int i = b->hply - nn->marks.base;
     if (i < 0 || i >= NNUE_STACK) {
-        nn->base = b->hply;
+        nn->marks.base = b->hply;
         i = 0;
-    } else if (nn->fresh[i]) {
+    } else if (nn->marks.fresh[i]) {
         return &nn->acc[i];
     }
     int j = i - 1;
-    while (j >= 0 && !nn->fresh[j] && i - j <= MAX_REPLAY)
+    while (j >= 0 && !nn->marks.fresh[j] && i - j <= MAX_REPLAY)
         j--;
-    if (j < 0 || !nn->fresh[j]) {
+    if (j < 0 || !nn->marks.fresh[j]) {
         nnue_refresh(nn->net, b, &nn->acc[i]);
     } else {
         /*
@@ -208,20 +208,20 @@ static const Accumulator *current(Board *b)
          */
         bool moved[2] = { false, false };
         for (int k = j + 1; k <= i; k++) {
-            const Undo *u = &b->hist[nn->base + k - 1];
+            const Undo *u = &b->hist[nn->marks.base + k - 1];
             if (u->move != NULL_MOVE && piece_type_of[u->piece] == KING)
                 moved[piece_side(u->piece)] = true;
         }
         int view[2] = { view_of(b, 0), view_of(b, 1) };
         for (int k = j + 1; k <= i; k++) {
-            update(nn->net, &nn->acc[k], &nn->acc[k - 1], &b->hist[nn->base + k - 1], view, moved);
-            nn->fresh[k] = !moved[0] && !moved[1];
+            update(nn->net, &nn->acc[k], &nn->acc[k - 1], &b->hist[nn->marks.base + k - 1], view, moved);
+            nn->marks.fresh[k] = !moved[0] && !moved[1];
         }
         for (int p = 0; p < 2; p++)
             if (moved[p])
                 refresh_side(nn->net, b, &nn->acc[i], p);
     }
-    nn->fresh[i] = true;
+    nn->marks.fresh[i] = true;
     return &nn->acc[i];
 }
 

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "../board/position.h"
 
 /* The accumulator's width, a multiple of 64: -DCHUHAN_NNUE_HIDDEN=512 or 768 builds another shape. */
 #ifndef CHUHAN_NNUE_HIDDEN
@@ -91,20 +91,19 @@ typedef struct {
 } Accumulator;
 
 /*
- * A search thread's accumulators, one per ply from `base` (a history length
- * of its board) on. make_move() marks the next one stale; evaluation brings
- * it up to date from the nearest fresh one below, move by move from the
- * board's history, or computes it afresh. Only search threads' boards have
- * one: copying a board into them computes the new position's afresh.
+ * A search thread's accumulators, one per ply from its marks' base (a history
+ * length of its board) on. make_move() marks the next one stale; evaluation
+ * brings it up to date from the nearest fresh one below, move by move from
+ * the board's history, or computes it afresh. Only search threads' boards
+ * have one: copying a board into them computes the new position's afresh.
  */
-enum { NNUE_STACK = MAX_PLY + 8, NNUE_NO_BASE = -1000000 };
 typedef struct Network Network;
 typedef struct NNUEStack {
+    NNUEMarks marks;    /* first, where board_marks finds them */
     const Network *net; /* the network its accumulators are of */
-    int base;
-    bool fresh[NNUE_STACK];
     Accumulator acc[NNUE_STACK];
 } NNUEStack;
+_Static_assert(offsetof(NNUEStack, marks) == 0, "a board reaches the marks at its stack's address");
 
 struct Board;
 

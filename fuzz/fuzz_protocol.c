@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/board.h"
-#include "../engine/evaluate.h"
-#include "../engine/notation.h"
-#include "../engine/engine.h"
+#include "../board/board.h"
+#include "../eval/evaluate.h"
+#include "../notation/notation.h"
+#include "../search/engine.h"
 #include "../protocol/io.h"
 #include "../protocol/protocol.h"
 
@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static bool ready;
     static FILE *nowhere;
     if (!ready) {
-        board_init_tables();
+        nnue_init();
         nowhere = fopen("/dev/null", "w");
         ready = true;
     }

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "../board/movegen.h"
 #include "notation.h"
-#include "tables.h"
+#include "../board/tables.h"
 
 /* The mover's view: files 1..9 from its right, ranks counted towards the enemy. */
 static int file_number(int side, int sq) { return side == RED ? FILE_NB - sq_file(sq) : sq_file(sq) + 1; }

@@ -5,11 +5,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "board.h"
-#include "evaluate.h"
-#include "movegen.h"
+#include "../board/board.h"
+#include "../board/movegen.h"
 #include "notation.h"
-#include "tables.h"
+#include "../board/tables.h"
 
 static const char piece_letters[PIECE_TYPE_NB + 1] = "KABNRCP";
 

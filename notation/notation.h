@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "board.h"
+#include "../board/board.h"
 
 #define START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 enum { FEN_MAX = 128 };

@@ -2,10 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/clock.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include "../base/clock.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
+#include "../board/perft.h"
 #include "perft_cmd.h"
 
 static void print_speed(FILE *out, uint64_t nodes, int64_t us)

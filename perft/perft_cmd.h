@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../engine/board.h"
+#include "../board/board.h"
 
 /*
  * One "move: count" line per legal root move, then the total, the time and the

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/skill.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
+#include "../search/skill.h"
 #include "pgn.h"
 
 enum { PLAYERS_MAX = 64 };

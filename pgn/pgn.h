@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "../engine/notation.h"
+#include "../notation/notation.h"
 
 enum { PGN_TAGS_MAX = 32, PGN_NAME_MAX = 32, PGN_VALUE_MAX = 256, PGN_PLIES_MAX = 1000, PGN_ERROR_MAX = 256 };
 

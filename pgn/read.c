@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/movegen.h"
+#include "../board/movegen.h"
 #include "pgn.h"
 
 enum { WORD_MAX = 64, TRIES_MAX = 256 };

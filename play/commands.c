@@ -4,9 +4,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/engine.h"
-#include "../engine/skill.h"
-#include "../engine/version.h"
+#include "../search/engine.h"
+#include "../search/skill.h"
+#include "../base/version.h"
 #include "commands.h"
 #include "options.h"
 

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/movegen.h"
-#include "../engine/rules.h"
+#include "../board/movegen.h"
+#include "../board/rules.h"
 #include "game.h"
 
 static const char *side_name(int side) { return side == RED ? "red" : "black"; }

@@ -5,7 +5,7 @@
 #include <poll.h>
 #endif
 
-#include "../engine/clock.h"
+#include "../base/clock.h"
 #include "console.h"
 #include "input.h"
 

@@ -4,10 +4,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/clock.h"
-#include "../engine/skill.h"
+#include "../base/clock.h"
+#include "../search/skill.h"
 #include "../text/words.h"
-#include "../engine/version.h"
+#include "../base/version.h"
 #include "console.h"
 #include "options.h"
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/clock.h"
-#include "../engine/movegen.h"
+#include "../base/clock.h"
+#include "../board/movegen.h"
 #include "commands.h"
 #include "console.h"
 #include "options.h"

@@ -2,7 +2,7 @@
 #ifndef CHUHAN_PLAY_TABLES_H
 #define CHUHAN_PLAY_TABLES_H
 
-#include "../engine/engine.h"
+#include "../search/engine.h"
 
 /* What was last told: the ending, and the verdict for red (1, 0, -1; 2 before anything). */
 typedef struct {

@@ -1,7 +1,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "../engine/background.h"
+#include "../base/background.h"
 #include "think.h"
 
 /* How often the input is looked at while the engine thinks. */

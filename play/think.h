@@ -2,7 +2,7 @@
 #ifndef CHUHAN_PLAY_THINK_H
 #define CHUHAN_PLAY_THINK_H
 
-#include "../engine/engine.h"
+#include "../search/engine.h"
 #include "input.h"
 
 /*

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "../engine/notation.h"
+#include "../notation/notation.h"
 #include "view.h"
 
 /* Red's men and black's in the distinct forms boards use, so that the sides differ even without colour. */

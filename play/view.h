@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../engine/board.h"
+#include "../board/board.h"
 
 typedef struct {
     bool ascii;   /* letters (KABNRCP, black in lower case) instead of Chinese characters */

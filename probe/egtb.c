@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 
 #include "egtb.h"
-#include "movegen.h"
+#include "../board/movegen.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
 /* SHUT: not read for want of memory, until a new search makes room (tb_set_next_search). */

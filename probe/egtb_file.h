@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "egtb_index.h"
-#include "rules.h"
+#include "../board/rules.h"
 
 enum { TB_DRAW = 0, TB_NONE = 255, TB_MAX_PLIES = 253 };
 enum { TB_FLAG_RULE = 1, TB_FLAG_LIMIT = 2 };

@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attack.h"
-#include "board.h"
+#include "../board/attack.h"
+#include "../board/board.h"
 #include "egtb_index.h"
-#include "notation.h"
+#include "../notation/notation.h"
 
 /* The order names are written in, and the order material is compared in. */
 static const int name_order[PIECE_TYPE_NB] = { KING, ROOK, KNIGHT, CANNON, PAWN, ADVISOR, BISHOP };

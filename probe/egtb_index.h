@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "position.h"
+#include "../board/position.h"
 
 /* Most men an ending may have, generals included, and most of one group. */
 enum { TB_MAX_MEN = 10, TB_MAX_GROUP = 5, TB_NAME_MAX = 24 };

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../engine/engine.h"
+#include "../search/engine.h"
 
 typedef struct {
     bool force;        /* the engine plays neither side */

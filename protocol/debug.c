@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "../bench/bench.h"
-#include "../engine/evaluate.h"
-#include "../engine/movegen.h"
-#include "../engine/nnue.h"
-#include "../engine/rules.h"
-#include "../engine/tables.h"
+#include "../eval/evaluate.h"
+#include "../board/movegen.h"
+#include "../eval/nnue.h"
+#include "../board/rules.h"
+#include "../board/tables.h"
 #include "../perft/perft_cmd.h"
 #include "fuzz_caps.h"
 #include "io.h"

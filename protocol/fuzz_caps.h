@@ -5,7 +5,7 @@
 #ifndef CHUHAN_FUZZ_CAPS_H
 #define CHUHAN_FUZZ_CAPS_H
 
-#include "../engine/engine.h"
+#include "../search/engine.h"
 
 #ifdef CHUHAN_FUZZ
 #define FUZZ_CAP(v, cap) ((v) < (cap) ? (v) : (cap))

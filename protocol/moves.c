@@ -1,7 +1,7 @@
 /* Moves in and out of a session: parsed in its notation and checked, named in its notation. */
 #include <stdlib.h>
 
-#include "../engine/movegen.h"
+#include "../board/movegen.h"
 #include "io.h"
 #include "session_state.h"
 #include "moves.h"

@@ -3,11 +3,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/evaluate.h"
-#include "../engine/nnue.h"
-#include "../engine/platform.h"
-#include "../engine/skill.h"
-#include "../engine/tt.h"
+#include "../eval/evaluate.h"
+#include "../eval/nnue.h"
+#include "../base/platform.h"
+#include "../search/skill.h"
+#include "../search/tt.h"
 #include "fuzz_caps.h"
 #include "io.h"
 #include "options.h"

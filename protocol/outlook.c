@@ -1,6 +1,6 @@
 #include <stdlib.h>
 
-#include "../engine/score.h"
+#include "../board/score.h"
 #include "outlook.h"
 
 /* Thresholds in centipawns, and the moves a judgement must hold. */

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/rules.h"
+#include "../board/rules.h"
 #include "io.h"
 #include "session.h"
 #include "search_thread.h"

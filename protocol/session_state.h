@@ -10,10 +10,10 @@
 #include <stdatomic.h>
 
 #include "../book/book.h"
-#include "../engine/background.h"
-#include "../engine/board.h"
-#include "../engine/notation.h"
-#include "../engine/engine.h"
+#include "../base/background.h"
+#include "../board/board.h"
+#include "../notation/notation.h"
+#include "../search/engine.h"
 #include "cecp_state.h"
 #include "io.h"
 #include "outlook.h"

@@ -4,15 +4,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/evaluate.h"
-#include "../engine/movegen.h"
-#include "../engine/score.h"
-#include "../engine/tt.h"
+#include "../eval/evaluate.h"
+#include "../board/movegen.h"
+#include "../board/score.h"
+#include "../search/tt.h"
 #include "io.h"
 #include "commands.h"
 #include "dialect.h"
 #include "options.h"
-#include "../engine/version.h"
+#include "../base/version.h"
 #include "search_thread.h"
 #include "moves.h"
 #include "debug.h"

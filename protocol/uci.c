@@ -3,13 +3,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../engine/score.h"
-#include "../engine/wdl.h"
+#include "../board/score.h"
+#include "../search/wdl.h"
 #include "io.h"
 #include "commands.h"
 #include "dialect.h"
 #include "options.h"
-#include "../engine/version.h"
+#include "../base/version.h"
 #include "search_thread.h"
 #include "moves.h"
 #include "debug.h"

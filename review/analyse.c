@@ -1,8 +1,8 @@
 /* One position of a game searched: its score, the best move and the line the engine expects. */
 #include <string.h>
 
-#include "../engine/movegen.h"
-#include "../engine/score.h"
+#include "../board/movegen.h"
+#include "../board/score.h"
 #include "review.h"
 
 /* The line of the last complete iteration: the reporter's moves are valid only during the call. */

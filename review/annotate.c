@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/movegen.h"
-#include "../engine/score.h"
+#include "../board/movegen.h"
+#include "../board/score.h"
 #include "review.h"
 
 static void add(PgnText *t, const char *s)

@@ -4,8 +4,8 @@
  * expected score comes from the WDL model, so a pawn given away in an even
  * game weighs more than one given away in a won or a lost game.
  */
-#include "../engine/score.h"
-#include "../engine/wdl.h"
+#include "../board/score.h"
+#include "../search/wdl.h"
 #include "review.h"
 
 enum { CP_CLIP = 1000 };

@@ -7,7 +7,7 @@
 #ifndef CHUHAN_REVIEW_H
 #define CHUHAN_REVIEW_H
 
-#include "../engine/engine.h"
+#include "../search/engine.h"
 #include "../pgn/pgn.h"
 
 typedef enum { MARK_NONE, MARK_INACCURACY, MARK_MISTAKE, MARK_BLUNDER, MARK_NB } Mark;

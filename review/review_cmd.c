@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../engine/clock.h"
-#include "../engine/version.h"
+#include "../base/clock.h"
+#include "../base/version.h"
 #include "../text/words.h"
 #include "review.h"
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "clock.h"
+#include "../base/clock.h"
 #include "engine.h"
 #include "engine_state.h"
 #include "history.h"

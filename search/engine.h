@@ -7,9 +7,9 @@
 #ifndef CHUHAN_ENGINE_H
 #define CHUHAN_ENGINE_H
 
-#include "board.h"
-#include "egtb.h"
-#include "nnue.h"
+#include "../board/board.h"
+#include "../probe/egtb.h"
+#include "../eval/nnue.h"
 #include "search_types.h"
 #include "tt.h"
 

@@ -9,8 +9,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "egtb.h"
-#include "nnue.h"
+#include "../probe/egtb.h"
+#include "../eval/nnue.h"
 #include "search_types.h"
 #include "skill.h"
 #include "threads.h"

@@ -2,8 +2,8 @@
 #ifndef CHUHAN_HISTORY_H
 #define CHUHAN_HISTORY_H
 
-#include "board.h"
-#include "tables.h"
+#include "../board/board.h"
+#include "../board/tables.h"
 
 enum { HISTORY_MAX = 16384 };
 

@@ -1,6 +1,6 @@
-#include "movegen.h"
+#include "../board/movegen.h"
 #include "movepick.h"
-#include "see.h"
+#include "../board/see.h"
 
 enum {
     STAGE_TT,

@@ -1,7 +1,7 @@
 /*
  * Late-move reductions by depth and move number (each below 64), in plies:
  * LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR (search_params.h). Made when
- * the engine is built (engine/gen/reductions.c, written out as
+ * the engine is built (tools/gen/reductions.c, written out as
  * build/gen/tables.c), const.
  */
 #ifndef CHUHAN_REDUCTIONS_H

@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "evaluate.h"
-#include "movegen.h"
+#include "../base/clock.h"
+#include "../eval/evaluate.h"
+#include "../board/movegen.h"
 #include "movepick.h"
-#include "rules.h"
+#include "../board/rules.h"
 #include "engine_state.h"
 #include "engine.h"
 #include "reductions.h"
 #include "search_params.h"
-#include "see.h"
+#include "../board/see.h"
 #include "skill.h"
 #include "threads.h"
 #include "timeman.h"

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "../board/types.h"
 
 enum { MAX_THREADS = 256, MAX_MULTIPV = 64 };
 
@@ -36,7 +36,7 @@ typedef struct {
     int threads;
     int multipv;
     int64_t move_overhead; /* ms kept back for the GUI and the pipes */
-    bool limit_strength;   /* play at `elo` (engine/skill.h) */
+    bool limit_strength;   /* play at `elo` (search/skill.h) */
     int elo;
     int randomness;        /* cp: variety among moves this close to the best; 0 plays the best */
     bool hand_eval;        /* the hand-written evaluation instead of the network */

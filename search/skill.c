@@ -1,8 +1,8 @@
 #include <math.h>
 
-#include "movegen.h"
-#include "random.h"
-#include "score.h"
+#include "../board/movegen.h"
+#include "../base/random.h"
+#include "../board/score.h"
 #include "skill.h"
 
 /*

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "../board/board.h"
 
 /* Candidates a limited or varied search keeps open (its MultiPV). */
 enum { SKILL_CANDIDATES = 4 };

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "platform.h"
+#include "../board/board.h"
+#include "../base/platform.h"
 #include "threads.h"
 
 /*

@@ -6,7 +6,7 @@
 #include <stdatomic.h>
 
 #include "history.h"
-#include "nnue.h"
+#include "../eval/nnue.h"
 #include "search_types.h"
 
 typedef struct {

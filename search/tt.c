@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform.h"
-#include "score.h"
+#include "../base/platform.h"
+#include "../board/score.h"
 #include "tt.h"
 
 /*

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "types.h"
+#include "../board/types.h"
 
 typedef struct {
     Move move;

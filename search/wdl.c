@@ -1,6 +1,6 @@
 #include <math.h>
 
-#include "score.h"
+#include "../board/score.h"
 #include "wdl.h"
 
 /*

@@ -2,9 +2,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "../eval/nnue.h"
 #include "common.h"
 
-void setup_tables(void) { board_init_tables(); }
+void setup_tables(void) { nnue_init(); }
 
 /*
  * A test's board gets an undo stack the first time a FEN is set on it, from a

@@ -4,9 +4,9 @@
 
 #include <criterion/criterion.h>
 
-#include "../engine/board.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
+#include "../board/board.h"
+#include "../board/movegen.h"
+#include "../notation/notation.h"
 
 /* Every suite's init: the engine's static tables. */
 void setup_tables(void);

@@ -5,7 +5,7 @@
 
 #include "../datagen/datagen.h"
 #include "../datagen/record.h"
-#include "../engine/engine.h"
+#include "../search/engine.h"
 #include "common.h"
 
 TestSuite(datagen, .init = setup_tables, .timeout = 120);

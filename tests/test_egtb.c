@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../engine/egtb.h"
-#include "../engine/egtb_index.h"
+#include "../probe/egtb.h"
+#include "../probe/egtb_index.h"
 #include "common.h"
 #include "engine_pipe.h"
 

@@ -1,7 +1,7 @@
 #include <string.h>
 
-#include "../engine/evaluate.h"
-#include "../engine/tables.h"
+#include "../eval/evaluate.h"
+#include "../board/tables.h"
 #include "common.h"
 
 TestSuite(movegen, .init = setup_tables);

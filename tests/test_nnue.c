@@ -3,10 +3,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../engine/evaluate.h"
-#include "../engine/nnue.h"
-#include "../engine/engine.h"
-#include "../engine/simd.h"
+#include "../eval/evaluate.h"
+#include "../eval/nnue.h"
+#include "../search/engine.h"
+#include "../eval/simd.h"
 #include "common.h"
 
 TestSuite(nnue, .init = setup_tables);
@@ -24,7 +24,7 @@ static void expect_fresh_equal(void)
     cr_assert_eq(v, nnue_evaluate_once(stack.net, &plain));
     Accumulator fresh;
     nnue_refresh(stack.net, &board, &fresh);
-    const Accumulator *kept = &stack.acc[board.hply - stack.base];
+    const Accumulator *kept = &stack.acc[board.hply - stack.marks.base];
     cr_assert_eq(memcmp(kept, &fresh, sizeof fresh), 0, "ply %d: incremental and fresh accumulators differ", board.hply);
 }
 
@@ -47,7 +47,7 @@ Test(nnue, incremental_accumulators_equal_a_fresh_computation)
         set_fen(&board, START_FEN);
         board.nn = &stack;
     stack.net = nnue_builtin();
-        stack.base = NNUE_NO_BASE;
+        stack.marks.base = NNUE_NO_BASE;
         int depth = 0;
         for (int step = 0; step < 300; step++) {
             Move list[MAX_MOVES];
@@ -107,7 +107,7 @@ Test(nnue, a_general_stepping_across_the_middle_file_turns_its_side_view_over)
     set_fen(&board, "2b1k1b2/4a4/2n3n2/p1p1p1p1p/9/9/P1P1P1P1P/2N3N2/4A4/2BK2B2 w - - 0 1");
     board.nn = &stack;
     stack.net = nnue_builtin();
-    stack.base = NNUE_NO_BASE;
+    stack.marks.base = NNUE_NO_BASE;
     expect_fresh_equal();
     static const char *moves[] = { "d0e0", "e9d9", "e0f0", "d9e9", "f0e0", "e9d9", "e0f0" };
     for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
@@ -180,7 +180,7 @@ Test(nnue, a_copied_board_starts_afresh)
     int v = nnue_evaluate(&board);
     other.nn = &other_stack;
     other_stack.net = nnue_builtin();
-    other_stack.base = 0;
+    other_stack.marks.base = 0;
     board_copy(&other, &board);
     cr_assert_eq(other.nn, &other_stack, "the copy keeps its own accumulators");
     cr_assert_eq(nnue_evaluate(&other), v);

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/evaluate.h"
-#include "../engine/rules.h"
-#include "../engine/engine.h"
-#include "../engine/tt.h"
+#include "../eval/evaluate.h"
+#include "../board/rules.h"
+#include "../search/engine.h"
+#include "../search/tt.h"
 #include "../protocol/io.h"
 #include "../protocol/options.h"
 #include "common.h"

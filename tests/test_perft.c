@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/perft.h"
+#include "../board/perft.h"
 #include "../perft/perft_cmd.h"
 #include "common.h"
 

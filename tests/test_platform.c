@@ -1,6 +1,6 @@
 #include <criterion/criterion.h>
 
-#include "../engine/platform.h"
+#include "../base/platform.h"
 #include "common.h"
 
 TestSuite(platform);

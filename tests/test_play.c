@@ -13,9 +13,9 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "../engine/clock.h"
+#include "../base/clock.h"
 #include "../play/input.h"
-#include "../engine/version.h"
+#include "../base/version.h"
 #include "engine_pipe.h"
 
 TestSuite(play, .timeout = 60);

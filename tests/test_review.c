@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../engine/score.h"
+#include "../board/score.h"
 #include "../review/review.h"
 #include "common.h"
 

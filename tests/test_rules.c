@@ -1,8 +1,8 @@
 /* Game-ending rules: repetition verdicts, the natural limit, dead draws, and the search obeying them. */
 #include <string.h>
 
-#include "../engine/rules.h"
-#include "../engine/engine.h"
+#include "../board/rules.h"
+#include "../search/engine.h"
 #include "common.h"
 
 #include <criterion/parameterized.h>

@@ -2,8 +2,8 @@
 #include <stdio.h>
 
 #include "../bench/bench.h"
-#include "../engine/engine.h"
-#include "../engine/tt.h"
+#include "../search/engine.h"
+#include "../search/tt.h"
 #include "common.h"
 
 static Engine *engine;

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/score.h"
-#include "../engine/skill.h"
+#include "../board/score.h"
+#include "../search/skill.h"
 #include "common.h"
 #include "engine_pipe.h"
 

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "../datagen/datagen.h"
-#include "../engine/evaluate.h"
-#include "../engine/engine.h"
+#include "../eval/evaluate.h"
+#include "../search/engine.h"
 #include "common.h"
 
 TestSuite(trainer, .init = setup_tables, .timeout = 120);

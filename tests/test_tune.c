@@ -6,9 +6,9 @@
 
 #include "../datagen/datagen.h"
 #include "../datagen/record.h"
-#include "../engine/evaluate.h"
-#include "../engine/engine.h"
-#include "../engine/weights.h"
+#include "../eval/evaluate.h"
+#include "../search/engine.h"
+#include "../eval/weights.h"
 #include "../tune/tune.h"
 #include "../tune/weights_file.h"
 #include "common.h"
@@ -101,8 +101,8 @@ Test(tune, the_built_in_weights_write_back_as_weights_h_itself)
     char path[] = "/tmp/chuhan-weights-XXXXXX";
     close(mkstemp(path));
     cr_assert(weights_write(path, &W, drawish_scale));
-    char *written = slurp(path), *tree = slurp("engine/weights.h");
-    cr_assert_str_eq(written, tree, "the writer's layout and engine/weights.h have drifted apart");
+    char *written = slurp(path), *tree = slurp("eval/weights.h");
+    cr_assert_str_eq(written, tree, "the writer's layout and eval/weights.h have drifted apart");
     free(written);
     free(tree);
     unlink(path);

@@ -1,8 +1,8 @@
 /* The win/draw/loss model of UCI_ShowWDL: its numbers, and the info lines that carry them. */
 #include <string.h>
 
-#include "../engine/score.h"
-#include "../engine/wdl.h"
+#include "../board/score.h"
+#include "../search/wdl.h"
 #include "common.h"
 #include "engine_pipe.h"
 

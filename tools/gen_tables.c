@@ -1,5 +1,5 @@
 /*
- * gen_tables: writes the engine's build-time tables (engine/gen/tables_make.h)
+ * gen_tables: writes the engine's build-time tables (tools/gen/tables_make.h)
  * as const C definitions, so the engine links them instead of filling them
  * at start-up.
  *
@@ -13,10 +13,10 @@
 #include <stdio.h>
 
 /* One translation unit, so that one command builds it and one list holds its dependencies. */
-#include "../engine/gen/geometry.c"
-#include "../engine/gen/keys.c"
-#include "../engine/gen/placement.c"
-#include "../engine/gen/reductions.c"
+#include "gen/geometry.c"
+#include "gen/keys.c"
+#include "gen/placement.c"
+#include "gen/reductions.c"
 
 typedef void PrintFn(FILE *out, const void *elem);
 
@@ -105,8 +105,8 @@ int main(int argc, char **argv)
         perror(tmp);
         return 1;
     }
-    fputs("/* Made by tools/gen_tables from engine/gen/. */\n"
-          "#include \"../../engine/board.h\"\n#include \"../../engine/psqt.h\"\n#include \"../../engine/reductions.h\"\n#include \"../../engine/tables.h\"\n",
+    fputs("/* Made by tools/gen_tables from tools/gen/. */\n"
+          "#include \"../../board/board.h\"\n#include \"../../board/psqt.h\"\n#include \"../../search/reductions.h\"\n#include \"../../board/tables.h\"\n",
           out);
     write_geometry(out, &g);
     define(out, "uint64_t", "zobrist_piece", piece, sizeof piece[0][0], print_u64, DIMS(KIND_NB, SQUARE_NB));

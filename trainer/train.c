@@ -1,5 +1,5 @@
 /*
- * chuhan-train: fits the evaluation network (engine/nnue.h) to self-play
+ * chuhan-train: fits the evaluation network (eval/nnue.h) to self-play
  * records (datagen/record.h) and writes it in the engine's format.
  *
  * The target blends the search score and the game result, both as expected
@@ -22,8 +22,8 @@
 #include <time.h>
 
 #include "../datagen/record.h"
-#include "../engine/nnue.h"
-#include "../engine/shares.h"
+#include "../eval/nnue.h"
+#include "../base/shares.h"
 
 enum { H = NNUE_HIDDEN, F = NNUE_FEATURES, G = NNUE_GENERAL_BUCKETS, IN = NNUE_INPUTS, NB = NNUE_BUCKETS,
        MAX_THREADS = 64 };

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "../datagen/record.h"
-#include "../engine/evaluate.h"
-#include "../engine/weights.h"
+#include "../eval/evaluate.h"
+#include "../eval/weights.h"
 #include "samples.h"
 
 /* A value the fade keeps whole: it multiplies by (plies left + floor) / (plies + floor). */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A weight of engine/evaluate.h's EvalWeights and how many times it counts, red's less black's. */
+/* A weight of eval/evaluate.h's EvalWeights and how many times it counts, red's less black's. */
 typedef struct {
     uint16_t weight;
     int16_t count;

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/clock.h"
-#include "../engine/random.h"
-#include "../engine/shares.h"
-#include "../engine/weights.h"
+#include "../base/clock.h"
+#include "../base/random.h"
+#include "../base/shares.h"
+#include "../eval/weights.h"
 #include "samples.h"
 #include "tune.h"
 #include "weights_file.h"
@@ -447,7 +447,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: chuhan tune [options] FILE...\n"
             "Fits the hand-written evaluation's weights to the quiet positions of datagen records\n"
-            "(not in check, no capture played, |score| < 3000) and writes a new engine/weights.h.\n"
+            "(not in check, no capture played, |score| < 3000) and writes a new eval/weights.h.\n"
             "  --out FILE          the weights written (default tuned-weights.h)\n"
             "  --epochs N          passes over the data (default %d)\n"
             "  --batch N           positions per step (default %zu)\n"

@@ -1,5 +1,5 @@
 /*
- * The layout of engine/weights.h lives here as well as in the file: a test
+ * The layout of eval/weights.h lives here as well as in the file: a test
  * checks that the built-in weights come out as the file itself, so the two
  * cannot drift apart.
  */
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/weights.h"
+#include "../eval/weights.h"
 #include "weights_file.h"
 
 /* A field of EvalWeights: its name, first weight and number of weights. */

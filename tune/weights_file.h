@@ -1,10 +1,10 @@
-/* engine/weights.h as the tuner writes it. */
+/* eval/weights.h as the tuner writes it. */
 #ifndef CHUHAN_WEIGHTS_FILE_H
 #define CHUHAN_WEIGHTS_FILE_H
 
 #include <stdbool.h>
 
-#include "../engine/evaluate.h"
+#include "../eval/evaluate.h"
 
 /*
  * Writes a whole weights.h to path: w as the Scores of W and scale as

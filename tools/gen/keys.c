@@ -1,5 +1,5 @@
 /* The position keys: one for each kind of man on each square, and one for black to move. */
-#include "../random.h"
+#include "../../base/random.h"
 #include "tables_make.h"
 
 /* Keys are per kind, not per slot: two rooks swapping places is the same position. */

@@ -1,5 +1,5 @@
 /* Material and placement: each kind's value on each point, from the evaluation's weights. */
-#include "../weights.h"
+#include "../../eval/weights.h"
 #include "tables_make.h"
 
 void make_placement(const Geometry *g, Score psq[KIND_NB][SQUARE_NB])

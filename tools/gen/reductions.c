@@ -1,5 +1,5 @@
 /* The late-move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR, in plies. */
-#include "../search_params.h"
+#include "../../search/search_params.h"
 #include "tables_make.h"
 
 /*

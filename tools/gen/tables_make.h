@@ -1,8 +1,8 @@
 /*
  * The engine's tables that depend on nothing but the code: the board's
- * geometry (engine/tables.h), the position keys (engine/board.h), the
- * material and placement table (engine/psqt.h) and the late-move reductions
- * (engine/reductions.h). This code runs when the engine
+ * geometry (board/tables.h), the position keys (board/board.h), the
+ * material and placement table (board/psqt.h) and the late-move reductions
+ * (search/reductions.h). This code runs when the engine
  * is built, compiled for the building machine (tools/gen_tables.c), which
  * writes what it makes as const definitions into build/gen/tables.c: the
  * engine only reads them, and fills none of them at start-up.
@@ -10,10 +10,10 @@
 #ifndef CHUHAN_TABLES_MAKE_H
 #define CHUHAN_TABLES_MAKE_H
 
-#include "../psqt.h"
-#include "../tables.h"
+#include "../../board/psqt.h"
+#include "../../board/tables.h"
 
-/* engine/tables.h's tables, by the same names and shapes. */
+/* board/tables.h's tables, by the same names and shapes. */
 typedef struct {
     uint8_t in_board[SQUARE_NB];
     uint8_t in_palace[SQUARE_NB];
