@@ -277,7 +277,7 @@ clean:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
-# The network trainer, a program of its own: it needs only the record and network formats.
+# The network trainer, a program of its own: it needs only the data and network formats.
 trainer: chuhan-train
-chuhan-train: trainer/train.c base/shares.c base/parallel.c datagen/record.h eval/nnue.h base/shares.h
+chuhan-train: trainer/train.c datagen/chain.c datagen/reader.c base/shares.c base/parallel.c datagen/record.h datagen/chain.h datagen/reader.h eval/nnue.h base/shares.h
 	$(CC) -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -pthread $(CFLAGS) $(filter %.c,$^) -o $@ -lm $(LDLIBS)

@@ -27,7 +27,12 @@
 #include <sys/wait.h>
 #endif
 
+#include <time.h>
+
 #include "../base/clock.h"
+#include "../base/files.h"
+#include "../eval/nnue.h"
+#include "../base/version.h"
 #include "../board/movegen.h"
 #include "../notation/notation.h"
 #include "../base/platform.h"
@@ -36,7 +41,8 @@
 #include "../search/engine.h"
 #include "../search/tt.h"
 #include "datagen.h"
-#include "record.h"
+#include "manifest.h"
+#include "writer.h"
 
 /* Adjudication: a game is decided once both sides' scores agree for this long, or drawn when level. */
 enum {
@@ -46,12 +52,10 @@ enum {
     OPENING_MAX_SCORE = 300, /* a random opening more lopsided than this is played again */
 };
 
-#ifndef O_BINARY
-#define O_BINARY 0 /* only Windows tells text files from binary ones */
-#endif
-
 typedef struct {
     _Atomic uint64_t positions, games, quiet;
+    _Atomic uint64_t claimed; /* games begun: the next one's number in this shard */
+    _Atomic uint64_t tables;  /* games whose result the endgame tables gave */
     _Atomic uint64_t results[3];
     _Atomic int running;
 } Counters;
@@ -132,13 +136,30 @@ static int rules_result(Board *b)
     return natural_limit_reached(b) || dead_draw(b) ? RESULT_DRAW : -1;
 }
 
-/* Plays one game from b, appending its records to out; returns the result (red's view). */
-static int play_game(Engine *e, Board *b, const DatagenOptions *opt, Record *out, int *count)
+/* The tables' result of b's position, red's view, or -1 where they do not hold it. */
+static int table_result(Engine *e, const Board *b)
+{
+    TbResult t;
+    if (!engine_probe_tables(e, b, &t) || t.value == TB_NONE)
+        return -1;
+    int mover_wins = b->side == RED ? RESULT_RED_WON : RESULT_BLACK_WON;
+    return tb_win(t.value) ? mover_wins : tb_loss(t.value) ? 2 - mover_wins : RESULT_DRAW;
+}
+
+/*
+ * Plays one game from b, appending its records to out; returns the result
+ * (red's view). Where the game enters the endgame tables, *table is their
+ * result at that point (-1 when it never does).
+ */
+static int play_game(Engine *e, Board *b, const DatagenOptions *opt, Record *out, int *count, int *table)
 {
     int win_run = 0, draw_run = 0, result = -1;
     *count = 0;
+    *table = -1;
     for (int ply = 0; result < 0; ply++) {
         Move best;
+        if (*table < 0 && opt->egtb)
+            *table = table_result(e, b);
         int v = search_score(e, b, opt, &best);
         if (!best)
             return b->side == RED ? RESULT_BLACK_WON : RESULT_RED_WON;
@@ -160,99 +181,113 @@ static int play_game(Engine *e, Board *b, const DatagenOptions *opt, Record *out
     return result;
 }
 
-static void write_all(int fd, const void *data, size_t n)
-{
-    const char *p = data;
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            perror("chuhan datagen: write");
-            exit(1);
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-}
-
 /* Records searched again before each write: a kill loses at most the chunk under way. */
 enum { RESCORE_CHUNK = 1024 };
 
 /*
- * Worker id's share of a rescoring: chunks id, id + workers, ... of the
- * input, each record's position searched again (the table cleared at each
+ * Worker id's share of a rescoring: of the input's chunks, those of this
+ * shard (k = shard - 1 modulo shards), and of those every workers-th from
+ * the id-th, each record's position searched again (the table cleared at each
  * chunk, so the scores do not depend on the number of workers) and written
  * with its new score; the move, result and flags are the game's. Records
  * that are not positions are left out.
  */
 static void rescore(Engine *e, Board *board, int id, const DatagenOptions *opt, int fd, Counters *c)
 {
-    FILE *in = fopen(opt->rescore, "rb");
-    uint8_t *bytes = malloc(RESCORE_CHUNK * RECORD_BYTES);
-    if (!in || !bytes) {
-        perror(opt->rescore);
+    RecordReader in;
+    Record *chunk = malloc(RESCORE_CHUNK * sizeof *chunk);
+    if (!chunk || !reader_open(&in, opt->rescore, "chuhan datagen"))
         exit(1);
-    }
-    size_t n;
-    for (int chunk = 0; atomic_load(&c->positions) < opt->positions
-                        && (n = fread(bytes, RECORD_BYTES, RESCORE_CHUNK, in)) > 0; chunk++) {
-        if (chunk % opt->workers != id)
+    int n = 0, got = 1;
+    for (int k = 0; got > 0 && atomic_load(&c->positions) < opt->positions; k++) {
+        for (n = 0; n < RESCORE_CHUNK && (got = reader_next(&in, &chunk[n])) > 0; n++)
+            ;
+        if (k % opt->shards != opt->shard - 1 || k / opt->shards % opt->workers != id)
             continue;
         engine_clear(e);
-        size_t kept = 0, quiet = 0;
-        for (size_t i = 0; i < n; i++) {
-            Record r;
+        int kept = 0, quiet = 0;
+        for (int i = 0; i < n; i++) {
+            Record *r = &chunk[kept];
             Move best;
-            record_unpack(bytes + i * RECORD_BYTES, &r);
-            if (!record_is_position(&r))
+            *r = chunk[i];
+            if (!record_is_position(r))
                 continue;
-            record_to_board(&r, board);
-            r.score = (int16_t)search_score(e, board, opt, &best);
-            quiet += !(r.flags & (RECORD_IN_CHECK | RECORD_CAPTURE));
-            record_pack(&r, bytes + kept++ * RECORD_BYTES);
+            record_to_board(r, board);
+            r->score = (int16_t)search_score(e, board, opt, &best);
+            quiet += !(r->flags & (RECORD_IN_CHECK | RECORD_CAPTURE));
+            kept++;
         }
-        write_all(fd, bytes, kept * RECORD_BYTES);
+        if (!data_write(fd, (DataForm)opt->form, chunk, kept, "chuhan datagen"))
+            exit(1);
         atomic_fetch_add(&c->positions, (uint64_t)kept);
         atomic_fetch_add(&c->quiet, (uint64_t)quiet);
     }
-    fclose(in);
-    free(bytes);
+    reader_close(&in);
+    free(chunk);
 }
 
-/* Worker id's games, or its share of a rescoring, until the run has its positions. */
+/*
+ * The random generator of game number game of the seed's games: a game is
+ * the same whichever shard and worker plays it, so shards share none.
+ */
+static uint64_t game_rng(uint64_t seed, uint64_t game)
+{
+    uint64_t rng = seed * 0x100000001B3ull ^ (game + 1) * 0x9E3779B97F4A7C15ull;
+    splitmix64(&rng);
+    return rng;
+}
+
+/* Claims this shard's next game; its number among the seed's games, or false when the run has its games. */
+static bool claim_game(const DatagenOptions *opt, Counters *c, uint64_t *game)
+{
+    uint64_t i = atomic_fetch_add(&c->claimed, 1);
+    *game = (uint64_t)(opt->shard - 1) + (uint64_t)opt->shards * i;
+    return (!opt->games || i < opt->games) && atomic_load(&c->positions) < opt->positions;
+}
+
+/* Worker id's games, or its share of a rescoring, until the run has its positions or games. */
 static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
 {
-    uint64_t rng = opt->seed * 0x100000001B3ull + (uint64_t)id;
     Board *board = board_new();
     Record *records = malloc(MAX_GAME_PLIES * sizeof *records);
-    uint8_t *bytes = malloc(MAX_GAME_PLIES * RECORD_BYTES);
     Engine *e = engine_new();
-    if (!board || !records || !bytes || !e || !engine_set_hash(e, (size_t)opt->hash_mb)) {
+    char err[256];
+    if (e && opt->egtb && !engine_set_tablebases(e, opt->egtb, err, sizeof err)) {
+        fprintf(stderr, "chuhan datagen: %s\n", err);
+        exit(1);
+    }
+    if (!board || !records || !e || !engine_set_hash(e, (size_t)opt->hash_mb)) {
         fprintf(stderr, "chuhan datagen: out of memory\n");
         exit(1);
     }
     if (opt->rescore)
         rescore(e, board, id, opt, fd, c);
-    while (!opt->rescore && atomic_load(&c->positions) < opt->positions) {
-        if (!random_opening(e, board, opt, book, &rng))
+    for (uint64_t game; !opt->rescore && claim_game(opt, c, &game);) {
+        uint64_t rng = game_rng(opt->seed, game);
+        int tries = 0;
+        while (!random_opening(e, board, opt, book, &rng) && ++tries < 1000)
+            ;
+        if (tries == 1000) /* a book line that is lost or lopsided whatever the random moves */
             continue;
         engine_clear(e);
-        int n, result = play_game(e, board, opt, records, &n);
+        int n, table, result = play_game(e, board, opt, records, &n, &table);
+        if (table >= 0) { /* the tables know better than the play that followed: exact labels */
+            atomic_fetch_add(&c->tables, 1);
+            result = table;
+        }
         int quiet = 0;
         for (int i = 0; i < n; i++) {
             records[i].result = (uint8_t)result;
             quiet += !(records[i].flags & (RECORD_IN_CHECK | RECORD_CAPTURE));
-            record_pack(&records[i], bytes + (size_t)i * RECORD_BYTES);
         }
-        write_all(fd, bytes, (size_t)n * RECORD_BYTES); /* O_APPEND: one game lands whole */
+        if (!data_write(fd, (DataForm)opt->form, records, n, "chuhan datagen")) /* O_APPEND: one game lands whole */
+            exit(1);
         atomic_fetch_add(&c->positions, (uint64_t)n);
         atomic_fetch_add(&c->quiet, (uint64_t)quiet);
         atomic_fetch_add(&c->games, 1);
         atomic_fetch_add(&c->results[result], 1);
     }
     engine_free(e);
-    free(bytes);
     free(records);
     board_free(board);
 }
@@ -261,31 +296,14 @@ static void progress(const Counters *c, int64_t start_us, bool done)
 {
     double s = (double)(now_us() - start_us) / 1e6;
     uint64_t pos = atomic_load(&c->positions), games = atomic_load(&c->games);
-    char played[128] = ""; /* none when rescoring */
+    char played[160] = ""; /* none when rescoring */
     if (games)
-        snprintf(played, sizeof played, ", %" PRIu64 " games (red %" PRIu64 ", draw %" PRIu64 ", black %" PRIu64 ")",
+        snprintf(played, sizeof played,
+                 ", %" PRIu64 " games (red %" PRIu64 ", draw %" PRIu64 ", black %" PRIu64 "; %" PRIu64 " by the tables)",
                  games, atomic_load(&c->results[RESULT_RED_WON]), atomic_load(&c->results[RESULT_DRAW]),
-                 atomic_load(&c->results[RESULT_BLACK_WON]));
+                 atomic_load(&c->results[RESULT_BLACK_WON]), atomic_load(&c->tables));
     fprintf(stderr, "%s%" PRIu64 " positions (%.0f%% quiet)%s, %.0f positions/s, %.0f s\n", done ? "done: " : "", pos,
             pos ? 100.0 * (double)atomic_load(&c->quiet) / (double)pos : 0.0, played, s > 0 ? (double)pos / s : 0.0, s);
-}
-
-/*
- * A run killed in the middle of a write can leave part of a record at the
- * end of the file; the games appended after it would then be read out of
- * step. The part is cut off before anything is added.
- */
-static bool cut_torn_record(int fd, const char *path)
-{
-    off_t size = lseek(fd, 0, SEEK_END);
-    if (size < 0 || size % RECORD_BYTES == 0)
-        return size >= 0;
-    fprintf(stderr, "chuhan datagen: %s ends in a torn record; cutting its last %d bytes\n", path,
-            (int)(size % RECORD_BYTES));
-    if (ftruncate(fd, size - size % RECORD_BYTES) == 0)
-        return true;
-    perror(path);
-    return false;
 }
 
 /* What one worker needs; the counters are the only thing workers write in common. */
@@ -372,7 +390,10 @@ static bool workers_running(Job *job, int *failed)
 static void free_counters(Counters *c) { munmap(c, sizeof *c); }
 #endif
 
-/* What the run can do as asked: one worker where there is no fork, and an input to rescore that is not the output. */
+/*
+ * What the run can do as asked: one worker where there is no fork, a shard
+ * in range, and an input (to rescore or convert) that is not the output.
+ */
 static bool check_options(DatagenOptions *opt)
 {
 #ifdef ONE_WORKER
@@ -380,18 +401,118 @@ static bool check_options(DatagenOptions *opt)
         fprintf(stderr, "chuhan datagen: one worker at a time on " ONE_WORKER " (--threads %d asked)\n", opt->workers);
     opt->workers = 1;
 #endif
-    if (!opt->rescore)
-        return true;
-    if (!strcmp(opt->rescore, opt->out)) {
-        fprintf(stderr, "chuhan datagen: --rescore reads %s; write the new records to another file\n", opt->rescore);
+    if (!opt->shards)
+        opt->shard = opt->shards = 1;
+    if (opt->shard < 1 || opt->shard > opt->shards) {
+        fprintf(stderr, "chuhan datagen: shard %d of %d does not exist\n", opt->shard, opt->shards);
         return false;
     }
-    FILE *in = fopen(opt->rescore, "rb");
+    const char *in = opt->rescore ? opt->rescore : opt->convert;
     if (!in)
-        perror(opt->rescore);
+        return true;
+    if (!strcmp(in, opt->out)) {
+        fprintf(stderr, "chuhan datagen: %s is read; write to another file\n", in);
+        return false;
+    }
+    FILE *f = fopen(in, "rb");
+    if (!f)
+        perror(in);
     else
-        fclose(in);
-    return in != NULL;
+        fclose(f);
+    return f != NULL;
+}
+
+/* The manifest's line for this run: every option, the build, what it wrote so far. */
+static void manifest_line(const DatagenOptions *opt, const Counters *c, int64_t start_us, const char *state,
+                          char *line, size_t size)
+{
+    time_t now = time(NULL);
+    char when[32], games[24] = "-", positions[24] = "-"; /* - for no limit */
+    if (opt->games)
+        snprintf(games, sizeof games, "%" PRIu64, opt->games);
+    if (opt->positions < UINT64_MAX / 2)
+        snprintf(positions, sizeof positions, "%" PRIu64, opt->positions);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(line, size,
+             "datagen seed=%" PRIu64 " shard=%d/%d games=%s positions=%s nodes=%" PRIu64
+             " depth=%d random-plies=%d hash=%d threads=%d book=%s egtb=%s rescore=%s form=%s"
+             " | build=\"" CHUHAN_VERSION ", " CHUHAN_BUILD "\" network=%s"
+             " | wrote games=%" PRIu64 " positions=%" PRIu64 " by-tables=%" PRIu64 " seconds=%.0f %s=%s\n",
+             opt->seed, opt->shard, opt->shards, games, positions, opt->nodes, opt->depth,
+             opt->random_plies, opt->hash_mb, opt->workers, opt->book ? opt->book : "-", opt->egtb ? opt->egtb : "-",
+             opt->rescore ? opt->rescore : "-", opt->form == FORM_CHAINS ? "chains" : "records", nnue_name(nnue_builtin()),
+             atomic_load(&c->games), atomic_load(&c->positions), atomic_load(&c->tables),
+             (double)(now_us() - start_us) / 1e6, state, when);
+}
+
+/*
+ * Writes the input's records anew in the form asked, nothing searched; the
+ * exit status. The output is made under a temporary name and put in place
+ * whole: a killed conversion leaves no half of a file behind.
+ */
+static int convert(DatagenOptions *opt)
+{
+    enum { BATCH = 1 << 16 }; /* a game split at a batch's end costs one block header */
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", opt->out) >= sizeof tmp)
+        return 2;
+    remove(tmp);
+    if (opt->form < 0)
+        opt->form = FORM_CHAINS;
+    RecordReader in;
+    Record *batch = malloc(BATCH * sizeof *batch);
+    int fd = data_open_append(tmp, &opt->form, "chuhan datagen");
+    if (!batch || fd < 0 || !reader_open(&in, opt->convert, "chuhan datagen")) {
+        free(batch);
+        if (fd >= 0)
+            close(fd);
+        return 2;
+    }
+    int got = 1;
+    uint64_t total = 0;
+    bool ok = true;
+    while (ok && got > 0) {
+        int n = 0;
+        while (n < BATCH && (got = reader_next(&in, &batch[n])) > 0)
+            n++;
+        ok = data_write(fd, (DataForm)opt->form, batch, n, "chuhan datagen");
+        total += (uint64_t)n;
+    }
+    fprintf(stderr, "converted %" PRIu64 " records of %s to %s\n", total, opt->convert,
+            opt->form == FORM_CHAINS ? "chains" : "records");
+    reader_close(&in);
+    free(batch);
+    ok = !close(fd) && ok && got == 0;
+    if (ok && !file_replace(tmp, opt->out)) {
+        fprintf(stderr, "chuhan datagen: cannot put %s in place\n", opt->out);
+        ok = false;
+    }
+    return ok ? 0 : 1;
+}
+
+/* Runs the workers to the end, reporting every ten seconds and keeping the manifest's line up to date. */
+static int run_workers(Job *job, const Manifest *manifest)
+{
+    int64_t start = now_us(), last = start;
+    char line[1024];
+    if (!start_workers(job))
+        return 2;
+    int failed = 0;
+    while (workers_running(job, &failed)) {
+        sleep_ms(100);
+        if (now_us() - last >= 10000000) {
+            progress(job->c, start, false);
+            manifest_line(job->opt, job->c, start, "running", line, sizeof line);
+            manifest_write(manifest, line);
+            last = now_us();
+        }
+    }
+    progress(job->c, start, true);
+    manifest_line(job->opt, job->c, start, failed ? "failed" : "ended", line, sizeof line);
+    if (!manifest_write(manifest, line))
+        fprintf(stderr, "chuhan datagen: cannot write %s\n", manifest->path);
+    free_counters(job->c);
+    return failed;
 }
 
 int datagen_run(const DatagenOptions *options)
@@ -405,49 +526,46 @@ int datagen_run(const DatagenOptions *options)
         fprintf(stderr, "chuhan datagen: no FEN read from %s\n", opt->book);
         return 2;
     }
-    int fd = open(opt->out, O_WRONLY | O_CREAT | O_APPEND | O_BINARY, 0644);
-    if (fd < 0) {
-        perror(opt->out);
-        return 2;
+    if (opt->convert)
+        return convert(&run);
+    Manifest manifest;
+    int fd = data_open_append(opt->out, &run.form, "chuhan datagen"), status = 2;
+    if (fd >= 0 && !manifest_open(&manifest, opt->out)) {
+        fprintf(stderr, "chuhan datagen: cannot read %s\n", manifest.path);
+    } else if (fd >= 0) {
+        Job job = { .opt = opt, .book = &book, .fd = fd };
+        status = run_workers(&job, &manifest);
+        manifest_close(&manifest);
     }
-    if (!cut_torn_record(fd, opt->out)) {
+    if (fd >= 0)
         close(fd);
-        return 2;
-    }
-    Job job = { .opt = opt, .book = &book, .fd = fd };
-    int64_t start = now_us(), last = start;
-    if (!start_workers(&job))
-        return 2;
-    int failed = 0;
-    while (workers_running(&job, &failed)) {
-        sleep_ms(100);
-        if (now_us() - last >= 10000000) {
-            progress(job.c, start, false);
-            last = now_us();
-        }
-    }
-    progress(job.c, start, true);
-    close(fd);
     free(book.fens);
-    free_counters(job.c);
-    return failed;
+    return status;
 }
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: chuhan datagen [options]\n"
-            "  --out FILE          append records here (default chuhan-data.bin); 40 bytes each, see datagen/record.h\n"
-            "  --positions N       stop after N positions (default 1000000)\n"
+            "  --out FILE          append the data here (default chuhan-data.bin), what made it to FILE.manifest\n"
+            "  --format F          chains (a game a block, about 3 bytes a position, datagen/chain.h: the default\n"
+            "                      for a new file) or records (40 bytes each, datagen/record.h); a file keeps its own\n"
+            "  --positions N       stop after N positions (default 1000000; no limit with --games alone)\n"
+            "  --games N           stop after N games of this shard\n"
+            "  --shard K/N         play games K, K + N, K + 2N, ... of the seed's games (default 1/1): shards\n"
+            "                      of one seed share no game, and their files concatenate into one set\n"
             "  --nodes N           search budget per move (default 4000)\n"
             "  --depth N           a fixed depth per move instead\n"
             "  --threads N         games at once, one process each (default 2)\n"
             "  --random-plies N    random legal moves before the engine plays (default 8)\n"
             "  --book FILE         start from a random FEN of FILE (EPD) instead of the start position\n"
             "  --hash MB           table per worker (default 2)\n"
+            "  --egtb DIRS         endgame tables for the search, and a game that enters them takes their\n"
+            "                      result (folders as for the EGTBPath option)\n"
             "  --seed N            random seed (default 1); equal options and seed replay the same games\n"
             "  --rescore FILE      play no games: search each record of FILE again (--nodes or --depth)\n"
-            "                      and append it to --out with the new score, its move and result kept\n");
+            "                      and append it to --out with the new score, its move and result kept\n"
+            "  --convert FILE      play no games: write FILE's data (either form) anew to --out in --format\n");
 }
 
 /* A whole number argument in [lo, hi]. */
@@ -462,12 +580,30 @@ static bool arg_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
+/* K/N with 1 <= K <= N <= 1,000,000. */
+static bool arg_shard(const char *s, int *k, int *n)
+{
+    char left[16];
+    const char *slash = strchr(s, '/');
+    uint64_t a, b;
+    if (!slash || (size_t)(slash - s) >= sizeof left)
+        return false;
+    memcpy(left, s, (size_t)(slash - s));
+    left[slash - s] = 0;
+    if (!arg_number(left, 1, 1000000, &a) || !arg_number(slash + 1, 1, 1000000, &b) || a > b)
+        return false;
+    *k = (int)a;
+    *n = (int)b;
+    return true;
+}
+
 int datagen_main(int argc, char **argv)
 {
     DatagenOptions opt = {
         .positions = 1000000, .nodes = 4000, .workers = 2, .random_plies = 8, .hash_mb = 2, .seed = 1,
-        .out = "chuhan-data.bin",
+        .out = "chuhan-data.bin", .form = -1,
     };
+    int positions_given = 0; /* bit 0 --positions, bit 1 --games */
     for (int i = 0; i < argc; i += 2) { /* flag and value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n = 0;
@@ -481,10 +617,21 @@ int datagen_main(int argc, char **argv)
             opt.out = v;
         } else if (!strcmp(a, "--book")) {
             opt.book = v;
+        } else if (!strcmp(a, "--egtb")) {
+            opt.egtb = v;
+        } else if (!strcmp(a, "--convert")) {
+            opt.convert = v;
+        } else if (!strcmp(a, "--format") && (ok = !strcmp(v, "chains") || !strcmp(v, "records"))) {
+            opt.form = !strcmp(v, "chains") ? FORM_CHAINS : FORM_RECORDS;
+        } else if (!strcmp(a, "--shard") && (ok = arg_shard(v, &opt.shard, &opt.shards))) {
+        } else if (!strcmp(a, "--games") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
+            opt.games = n;
+            positions_given |= 2;
         } else if (!strcmp(a, "--rescore")) {
             opt.rescore = v;
         } else if (!strcmp(a, "--positions") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
             opt.positions = n;
+            positions_given |= 1;
         } else if (!strcmp(a, "--nodes") && (ok = arg_number(v, 1, UINT64_MAX / 2, &n))) {
             opt.nodes = n;
         } else if (!strcmp(a, "--depth") && (ok = arg_number(v, 1, MAX_PLY - 8, &n))) {
@@ -506,5 +653,7 @@ int datagen_main(int argc, char **argv)
             return 2;
         }
     }
+    if (positions_given == 2) /* a number of games, and no cap on positions */
+        opt.positions = UINT64_MAX / 2;
     return datagen_run(&opt);
 }

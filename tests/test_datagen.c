@@ -59,6 +59,15 @@ static uint8_t *generate(DatagenOptions opt, size_t *size)
     return read_file(path, size);
 }
 
+/* Removes a data file and the manifest datagen wrote beside it. */
+static void remove_data(const char *path)
+{
+    char manifest[64];
+    snprintf(manifest, sizeof manifest, "%s.manifest", path);
+    unlink(path);
+    unlink(manifest);
+}
+
 /* The file's bytes (malloc'd) and size; the file is removed. */
 static uint8_t *read_file(const char *path, size_t *size)
 {
@@ -70,7 +79,7 @@ static uint8_t *read_file(const char *path, size_t *size)
     uint8_t *data = malloc(*size + 1);
     cr_assert_eq(fread(data, 1, *size, f), *size);
     fclose(f);
-    unlink(path);
+    remove_data(path);
     return data;
 }
 
@@ -128,7 +137,7 @@ Test(datagen, a_torn_record_left_by_a_killed_run_is_cut_before_games_are_added)
     static uint8_t data[1 << 16];
     size_t size = fread(data, 1, sizeof data, f);
     fclose(f);
-    unlink(path);
+    remove_data(path);
     cr_assert_eq(size % RECORD_BYTES, 0, "%zu bytes", size);
     cr_assert_eq(memcmp(data, torn, RECORD_BYTES), 0, "the whole record before it is kept");
     cr_assert_gt(size, RECORD_BYTES);

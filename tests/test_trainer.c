@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "../datagen/datagen.h"
+#include "../datagen/reader.h"
 #include "../eval/evaluate.h"
 #include "../search/engine.h"
 #include "common.h"
@@ -22,6 +23,9 @@ static const char *records(void)
     DatagenOptions opt = { .positions = 1500, .nodes = 200, .workers = 2, .random_plies = 8, .hash_mb = 1, .seed = 11,
                            .out = data_path };
     cr_assert_eq(datagen_run(&opt), 0);
+    char manifest[64]; /* what made the data: not needed here */
+    snprintf(manifest, sizeof manifest, "%s.manifest", data_path);
+    unlink(manifest);
     return data_path;
 }
 
@@ -87,4 +91,23 @@ Test(trainer, a_command_line_it_does_not_understand_is_refused_with_status_2)
     cr_assert_eq(train("--colour red data.bin"), 2);
     cr_assert_eq(train("--epochs 1"), 2, "no data file");
     cr_assert_eq(train("--epochs 1 /nonexistent/data.bin"), 1, "a file that cannot be read");
+}
+
+Test(trainer, chains_train_the_same_network_as_the_records_they_were_converted_from)
+{
+    const char *data = records();
+    char chains[] = "/tmp/chuhan-train-chains-XXXXXX";
+    close(mkstemp(chains));
+    DatagenOptions to = { .convert = data, .out = chains, .form = FORM_CHAINS };
+    cr_assert_eq(datagen_run(&to), 0);
+    char from_records[29], from_chains[29], cmd[128], out[16];
+    engine_free(trained("--epochs 1 --batch 256 --threads 2 --seed 3", data, from_records));
+    engine_free(trained("--epochs 1 --batch 256 --threads 2 --seed 3", chains, from_chains));
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s && echo same", from_records, from_chains);
+    run_shell(cmd, out, sizeof out);
+    cr_assert_str_eq(out, "same\n");
+    unlink(from_records);
+    unlink(from_chains);
+    unlink(chains);
+    unlink(data);
 }

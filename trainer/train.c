@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../datagen/record.h"
+#include "../datagen/reader.h"
 #include "../eval/nnue.h"
 #include "../base/shares.h"
 
@@ -226,39 +226,34 @@ static bool keep(const Record *r)
     return !(r->flags & (RECORD_IN_CHECK | RECORD_CAPTURE)) && r->score > -3000 && r->score < 3000;
 }
 
+/* Reads a file of either form (datagen/reader.h), keeping the positions to train on. */
 static bool load(const char *path, size_t *read_total)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "chuhan-train: %s: %s\n", path, strerror(errno));
+    RecordReader in;
+    if (!reader_open(&in, path, "chuhan-train"))
         return false;
-    }
-    static uint8_t buf[4096 * RECORD_BYTES];
-    size_t got;
-    while ((got = fread(buf, RECORD_BYTES, 4096, f)) > 0) {
-        for (size_t i = 0; i < got; i++) {
-            Record r;
-            record_unpack(buf + i * RECORD_BYTES, &r);
-            (*read_total)++;
-            if (!keep(&r))
-                continue;
-            if (nsamples == cap) {
-                cap = cap ? cap * 2 : 1 << 20;
-                samples = realloc(samples, cap * sizeof *samples);
-                if (!samples) {
-                    fprintf(stderr, "chuhan-train: out of memory\n");
-                    exit(1);
-                }
+    Record r;
+    int got;
+    while ((got = reader_next(&in, &r)) > 0) {
+        (*read_total)++;
+        if (!keep(&r))
+            continue;
+        if (nsamples == cap) {
+            cap = cap ? cap * 2 : 1 << 20;
+            samples = realloc(samples, cap * sizeof *samples);
+            if (!samples) {
+                fprintf(stderr, "chuhan-train: out of memory\n");
+                exit(1);
             }
-            Sample *s = &samples[nsamples++];
-            memcpy(s->point, r.point, 32);
-            s->score = r.score;
-            s->side = r.side;
-            s->result = (uint8_t)(r.side == RED ? r.result : 2 - r.result);
         }
+        Sample *s = &samples[nsamples++];
+        memcpy(s->point, r.point, 32);
+        s->score = r.score;
+        s->side = r.side;
+        s->result = (uint8_t)(r.side == RED ? r.result : 2 - r.result);
     }
-    fclose(f);
-    return true;
+    reader_close(&in);
+    return got == 0;
 }
 
 static uint64_t rng_state;

@@ -1,9 +1,8 @@
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../datagen/record.h"
+#include "../datagen/reader.h"
 #include "../eval/evaluate.h"
 #include "../eval/weights.h"
 #include "samples.h"
@@ -61,28 +60,22 @@ static bool add(SampleSet *set, const Record *r, Board *b, EvalCoeffs *c)
 
 bool samples_load(SampleSet *set, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "chuhan tune: %s: %s\n", path, strerror(errno));
+    RecordReader in;
+    if (!reader_open(&in, path, "chuhan tune"))
         return false;
-    }
-    static uint8_t buf[4096 * RECORD_BYTES];
     Board *b = board_new();
     EvalCoeffs *c = malloc(sizeof *c);
     bool ok = b && c;
-    size_t got;
-    while (ok && (got = fread(buf, RECORD_BYTES, 4096, f)) > 0)
-        for (size_t i = 0; ok && i < got; i++) {
-            Record r;
-            record_unpack(buf + i * RECORD_BYTES, &r);
-            set->records++;
-            ok = !quiet(&r) || add(set, &r, b, c);
-        }
+    Record r;
+    int got = 1;
+    while (ok && (got = reader_next(&in, &r)) > 0) {
+        set->records++;
+        ok = !quiet(&r) || add(set, &r, b, c);
+    }
     if (!ok)
         fprintf(stderr, "chuhan tune: out of memory reading %s\n", path);
-    else if (ferror(f))
-        fprintf(stderr, "chuhan tune: cannot read %s\n", path), ok = false;
-    fclose(f);
+    ok = ok && got == 0;
+    reader_close(&in);
     board_free(b);
     free(c);
     return ok;
