@@ -191,3 +191,37 @@ Test(datagen, rescoring_refuses_a_missing_input_and_its_own_output)
     cr_assert_eq(datagen_run(&opt), 2);
     cr_assert_eq(access(opt.out, F_OK), -1, "nothing written");
 }
+
+Test(datagen, a_game_that_enters_the_endgame_tables_takes_their_result)
+{
+    char dir[] = "/tmp/chuhan-datagen-tb-XXXXXX", book[64], out[256], cmd[160];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "./chuhan egtb build %s KAk >/dev/null 2>&1", dir);
+    cr_assert_eq(run_shell(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(book, sizeof book, "%s/book.epd", dir);
+    FILE *f = fopen(book, "w");
+    fputs("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\n3k5/9/9/9/9/9/9/5A3/9/3K5 b - - 0 1\n", f);
+    fclose(f);
+    DatagenOptions opt = { .positions = UINT64_MAX / 2, .games = 3, .nodes = 200, .workers = 1, .random_plies = 2,
+                           .hash_mb = 1, .seed = 6, .book = book, .egtb = dir };
+    char path[] = "/tmp/chuhan-datagen-XXXXXX", manifest[64], text[1024] = "";
+    close(mkstemp(path));
+    opt.out = path;
+    cr_assert_eq(datagen_run(&opt), 0);
+    snprintf(manifest, sizeof manifest, "%s.manifest", path);
+    f = fopen(manifest, "r");
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    cr_assert(strstr(text, "| wrote games=3 positions="), "%s", text);
+    cr_assert(strstr(text, " by-tables=3 "), "every game starts inside the tables: %s", text);
+    size_t size;
+    uint8_t *data = read_file(path, &size);
+    for (size_t i = 0; i < size / RECORD_BYTES; i++) {
+        Record r;
+        record_unpack(data + i * RECORD_BYTES, &r);
+        cr_assert_eq(r.result, RESULT_DRAW, "the tables' draw, whatever the play");
+    }
+    free(data);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    run_shell(cmd, out, sizeof out);
+}
