@@ -5,6 +5,7 @@
  * and name a man by its file, or by its place among men of its type that
  * share a file (前炮, 一兵, C+, 3-).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,10 +98,18 @@ static void name_parts(const Board *b, Move m, Parts *p)
     p->target = !p->dir || diagonal ? file_number(side, to) : abs(step);
 }
 
-static const char *const chinese_piece[2][PIECE_TYPE_NB] = {
+/* As move names write them, in simplified characters. */
+static const char *const named_men[2][PIECE_TYPE_NB] = {
     { "帅", "仕", "相", "马", "车", "炮", "兵" },
     { "将", "士", "象", "马", "车", "炮", "卒" },
 };
+/* Boards' forms differ between the sides, so that they tell apart even without colour. */
+static const char *const drawn_men[2][PIECE_TYPE_NB] = {
+    { "帥", "仕", "相", "傌", "俥", "炮", "兵" },
+    { "將", "士", "象", "馬", "車", "砲", "卒" },
+};
+
+const char *board_man(int side, int type) { return drawn_men[side][type]; }
 /* Red counts in Chinese numerals, black in full-width digits; places in a series are numerals for both. */
 static const char *const numeral[FILE_NB + 1] = { "", "一", "二", "三", "四", "五", "六", "七", "八", "九" };
 static const char *const wide_digit[FILE_NB + 1] = { "", "１", "２", "３", "４", "５", "６", "７", "８", "９" };
@@ -109,7 +118,7 @@ const char *chinese_number(int side, int n) { return side == RED ? numeral[n] : 
 
 static void chinese_name(const Parts *p, char out[MOVE_NAME_MAX])
 {
-    const char *piece = chinese_piece[p->side][p->type], *dir = p->dir > 0 ? "进" : p->dir < 0 ? "退" : "平";
+    const char *piece = named_men[p->side][p->type], *dir = p->dir > 0 ? "进" : p->dir < 0 ? "退" : "平";
     const char *target = chinese_number(p->side, p->target);
     if (!p->count) {
         snprintf(out, MOVE_NAME_MAX, "%s%s%s%s", piece, chinese_number(p->side, p->file), dir, target);
@@ -130,7 +139,7 @@ static void chinese_name(const Parts *p, char out[MOVE_NAME_MAX])
  */
 static void wxf_name(const Parts *p, char out[MOVE_NAME_MAX])
 {
-    char file = (char)('0' + p->file), first = "KAEHRCP"[p->type], second = file;
+    char file = (char)('0' + p->file), first = wxf_letter(p->type), second = file;
     int k = p->on_file, i = p->in_file;
     if (p->count && p->files == 2) {
         first = file;
@@ -176,12 +185,8 @@ typedef struct {
     int value;
 } Word;
 
-static const Word piece_words[] = {
-    { "帅", KING },    { "帥", KING },    { "将", KING },   { "將", KING },   { "仕", ADVISOR }, { "士", ADVISOR },
-    { "相", BISHOP },  { "象", BISHOP },  { "马", KNIGHT }, { "馬", KNIGHT }, { "傌", KNIGHT },  { "车", ROOK },
-    { "車", ROOK },    { "俥", ROOK },    { "硨", ROOK },   { "炮", CANNON }, { "砲", CANNON },  { "包", CANNON },
-    { "兵", PAWN },    { "卒", PAWN },
-};
+/* The men's characters beyond those that names write and boards draw. */
+static const Word other_men[] = { { "硨", ROOK }, { "包", CANNON } };
 static const Word number_words[] = {
     { "一", 1 }, { "二", 2 }, { "三", 3 }, { "四", 4 }, { "五", 5 }, { "六", 6 }, { "七", 7 }, { "八", 8 }, { "九", 9 },
     { "１", 1 }, { "２", 2 }, { "３", 3 }, { "４", 4 }, { "５", 5 }, { "６", 6 }, { "７", 7 }, { "８", 8 }, { "９", 9 },
@@ -192,17 +197,33 @@ static const Word place_words[] = { { "前", FRONT }, { "中", MIDDLE }, { "后"
 
 #define TAKE(s, words) take(s, words, sizeof words / sizeof *words)
 
+/* Whether *s starts with word, stepping over it. */
+static bool starts(const char **s, const char *word)
+{
+    size_t len = strlen(word);
+    if (strncmp(*s, word, len))
+        return false;
+    *s += len;
+    return true;
+}
+
 /* The value of the word *s starts with, stepping over it; -2 when none fits. */
 static int take(const char **s, const Word *words, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(words[i].text);
-        if (!strncmp(*s, words[i].text, len)) {
-            *s += len;
+    for (size_t i = 0; i < n; i++)
+        if (starts(s, words[i].text))
             return words[i].value;
-        }
-    }
     return -2;
+}
+
+/* The type of the man's character *s starts with, in any of its forms, stepping over it; -2 when none fits. */
+static int take_man(const char **s)
+{
+    for (int side = RED; side <= BLACK; side++)
+        for (int type = KING; type < PIECE_TYPE_NB; type++)
+            if (starts(s, named_men[side][type]) || starts(s, drawn_men[side][type]))
+                return type;
+    return TAKE(s, other_men);
 }
 
 /* 炮二平五, 马８进７, 前炮退二, 中兵平五, 一兵平五, with traditional characters too. */
@@ -210,17 +231,17 @@ static bool parse_chinese(const char *s, Request *q)
 {
     int first;
     q->wxf = false;
-    if ((q->type = TAKE(&s, piece_words)) >= 0) {
+    if ((q->type = take_man(&s)) >= 0) {
         q->by = BY_FILE;
         q->file = TAKE(&s, number_words);
     } else if ((first = TAKE(&s, place_words)) >= 0) {
         q->by = BY_PLACE;
         q->place = first;
-        q->type = TAKE(&s, piece_words);
+        q->type = take_man(&s);
     } else if ((first = TAKE(&s, number_words)) >= 1 && first <= TANDEM_MAX) {
         q->by = BY_SERIES;
         q->index = first - 1;
-        q->type = TAKE(&s, piece_words);
+        q->type = take_man(&s);
     } else {
         return false;
     }
@@ -229,12 +250,7 @@ static bool parse_chinese(const char *s, Request *q)
     return q->type >= 0 && q->file >= 0 && q->dir >= -1 && q->target > 0 && !*s;
 }
 
-static int wxf_type(char c)
-{
-    const char *letters = "KAEHRCPBNkaehrcpbn", *hit = c ? strchr(letters, c) : NULL;
-    static const int8_t types[] = { KING, ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, PAWN, BISHOP, KNIGHT };
-    return hit ? types[(hit - letters) % 9] : -1;
-}
+static int wxf_type(char c) { return piece_letter_type((unsigned char)c); }
 
 static bool is_file_digit(char c) { return c >= '1' && c <= '9'; }
 
@@ -349,8 +365,6 @@ static int destination(int side, const Request *q, int from)
     return rank >= 0 && rank < RANK_NB ? make_sq(file, rank) : 0;
 }
 
-static const char *const type_word[PIECE_TYPE_NB] = { "general", "advisor", "elephant", "horse", "rook", "cannon", "pawn" };
-
 /*
  * Picks the man the request means: the only one that fits, or among
  * several the only one whose move is legal. With none legal, the reason
@@ -364,9 +378,9 @@ static Move resolve(Board *b, const Request *q, char *err, size_t errlen)
     const char *side = b->side == RED ? "red" : "black";
     if (!n) {
         if (q->by == BY_FILE)
-            snprintf(err, errlen, "no such man: no %s %s on file %d", side, type_word[q->type], q->file);
+            snprintf(err, errlen, "no such man: no %s %s on file %d", side, type_word(q->type), q->file);
         else
-            snprintf(err, errlen, "no such man: no %s %s in that place", side, type_word[q->type]);
+            snprintf(err, errlen, "no such man: no %s %s in that place", side, type_word(q->type));
         return MOVE_NONE;
     }
     Move moves[FILE_NB];
@@ -383,9 +397,9 @@ static Move resolve(Board *b, const Request *q, char *err, size_t errlen)
     if (best_rank == 3 && ties == 1)
         return moves[best];
     if (best_rank == 3)
-        snprintf(err, errlen, "ambiguous: %d %s %ss can make that move", ties, side, type_word[q->type]);
+        snprintf(err, errlen, "ambiguous: %d %s %ss can make that move", ties, side, type_word(q->type));
     else if (best_rank == 0)
-        snprintf(err, errlen, "no such move: the %s cannot go there", type_word[q->type]);
+        snprintf(err, errlen, "no such move: the %s cannot go there", type_word(q->type));
     else
         snprintf(err, errlen, "%s", move_fault(b, moves[best]));
     return MOVE_NONE;
@@ -434,14 +448,13 @@ static bool is_file_letter(char c) { return c >= 'a' && c <= 'i'; }
 
 static bool parse_san(const char *text, San *q)
 {
-    static const char letters[] = "KABNRCEHP";
-    static const int8_t types[] = { KING, ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, BISHOP, KNIGHT, PAWN };
     const char *p = text, *end = text + strlen(text);
     while (end > p && (end[-1] == '+' || end[-1] == '#'))
         end--;
-    const char *letter = *p ? strchr(letters, *p) : NULL;
-    q->type = letter ? types[letter - letters] : PAWN;
-    p += letter != NULL;
+    /* Upper case only: a lower-case letter is a file. */
+    int letter = isupper((unsigned char)*p) ? piece_letter_type((unsigned char)*p) : -1;
+    q->type = letter >= 0 ? letter : PAWN;
+    p += letter >= 0;
     /* The point reached, at the end: a file letter and a rank. */
     const char *point = end - p >= 3 && is_file_letter(end[-3]) && san_rank(end - 2, end) >= 0 ? end - 3 : end - 2;
     int rank;
@@ -480,7 +493,7 @@ static Move resolve_san(Board *b, const San *q, char *err, size_t errlen)
     if (matches == 1)
         return found;
     snprintf(err, errlen, matches ? "ambiguous: more than one %s can go there" : "no %s can legally go there",
-             type_word[q->type]);
+             type_word(q->type));
     return MOVE_NONE;
 }
 

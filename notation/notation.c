@@ -10,29 +10,29 @@
 #include "notation.h"
 #include "../board/tables.h"
 
-static const char piece_letters[PIECE_TYPE_NB + 1] = "KABNRCP";
+/* Every letter and word for a type of man, by type: FEN's, WXF's, English's. */
+static const char fen_letters[PIECE_TYPE_NB + 1] = "KABNRCP";
+static const char wxf_letters[PIECE_TYPE_NB + 1] = "KAEHRCP";
+static const char *const type_words[PIECE_TYPE_NB] = { "general", "advisor", "elephant", "horse", "rook", "cannon", "pawn" };
 
-char piece_char(int piece)
+char type_char(int side, int type)
 {
-    char c = piece_letters[piece_type_of[piece]];
-    return piece_side(piece) == RED ? c : (char)tolower(c);
+    char c = fen_letters[type];
+    return side == RED ? c : (char)tolower(c);
 }
+
+char piece_char(int piece) { return type_char(piece_side(piece), piece_type_of[piece]); }
+
+char wxf_letter(int type) { return wxf_letters[type]; }
+
+const char *type_word(int type) { return type_words[type]; }
 
 int piece_letter_type(int c)
 {
-    switch (toupper(c)) {
-    case 'K': return KING;
-    case 'A': return ADVISOR;
-    case 'B': case 'E': return BISHOP;
-    case 'N': case 'H': return KNIGHT;
-    case 'R': return ROOK;
-    case 'C': return CANNON;
-    case 'P': return PAWN;
-    default: return -1;
-    }
+    int u = c > 0 && c < 256 ? toupper(c) : 0;
+    const char *fen = u ? strchr(fen_letters, u) : NULL, *wxf = u ? strchr(wxf_letters, u) : NULL;
+    return fen ? (int)(fen - fen_letters) : wxf ? (int)(wxf - wxf_letters) : -1;
 }
-
-static const char *type_name[PIECE_TYPE_NB] = { "general", "advisor", "elephant", "horse", "rook", "cannon", "pawn" };
 
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -98,12 +98,12 @@ static bool parse_placement(Board *b, const char *s, size_t len, char *err, size
             int side = isupper(c) ? RED : BLACK;
             int sq = make_sq(file, rank);
             if (count[side][type] == type_count[type])
-                return fail(err, errlen, "too many %s %ss (at most %d)", side_name(side), type_name[type],
+                return fail(err, errlen, "too many %s %ss (at most %d)", side_name(side), type_words[type],
                             type_count[type]);
             if (!reachable(type, side, sq)) {
                 char name[3];
                 sq_name(sq, name);
-                return fail(err, errlen, "%s %s on %s, a point it can never reach", side_name(side), type_name[type],
+                return fail(err, errlen, "%s %s on %s, a point it can never reach", side_name(side), type_words[type],
                             name);
             }
             board_put(b, piece_id(side, type, count[side][type]++), sq);

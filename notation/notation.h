@@ -17,10 +17,16 @@ enum { FEN_MAX = 128 };
  */
 bool board_set_fen(Board *b, const char *fen, char *err, size_t errlen);
 void board_get_fen(const Board *b, char out[FEN_MAX]);
-/* A man's FEN letter: upper case for red, lower for black. */
+/* A man's FEN letter: upper case for red, lower for black; the same for a side's type. */
 char piece_char(int piece);
-/* The type a FEN letter names, either case (B or E an elephant, N or H a horse); -1 for none. */
+char type_char(int side, int type);
+/* The type a FEN or WXF letter names, either case (B or E an elephant, N or H a horse); -1 for none. */
 int piece_letter_type(int c);
+/* A type's WXF letter (K A E H R C P) and its English word ("elephant"). */
+char wxf_letter(int type);
+const char *type_word(int type);
+/* A type's Chinese character for a side as boards draw it, each side's form its own (帥 傌 俥, 將 馬 車). */
+const char *board_man(int side, int type);
 
 /*
  * Move text in ICCS form ("h2e2"), ranks 0-9; rank_base 1 gives the ranks 1-10

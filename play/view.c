@@ -8,12 +8,6 @@
 #include "../notation/notation.h"
 #include "view.h"
 
-/* Red's men and black's in the distinct forms boards use, so that the sides differ even without colour. */
-static const char *const men[2][PIECE_TYPE_NB] = {
-    { "帥", "仕", "相", "傌", "俥", "炮", "兵" },
-    { "將", "士", "象", "馬", "車", "砲", "卒" },
-};
-
 /* Writes `ch` up to column `to`. */
 static void pad_to(FILE *out, int *col, int to, char ch)
 {
@@ -29,9 +23,9 @@ static void draw_man(FILE *out, int piece, const View *v, int *col)
     if (v->colour)
         fputs(side == RED ? "\x1b[1;31m" : "\x1b[1m", out);
     if (v->ascii)
-        fputc(side == RED ? "KABNRCP"[type] : "kabnrcp"[type], out);
+        fputc(piece_char(piece), out);
     else
-        fputs(men[side][type], out);
+        fputs(board_man(side, type), out);
     if (v->colour)
         fputs("\x1b[0m", out);
     *col += v->ascii ? 1 : 2;

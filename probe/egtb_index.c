@@ -9,7 +9,6 @@
 
 /* The order names are written in, and the order material is compared in. */
 static const int name_order[PIECE_TYPE_NB] = { KING, ROOK, KNIGHT, CANNON, PAWN, ADVISOR, BISHOP };
-static const char type_letter[PIECE_TYPE_NB] = { 'K', 'A', 'B', 'N', 'R', 'C', 'P' };
 static const int type_most[PIECE_TYPE_NB] = { 1, 2, 2, 2, 2, 2, 5 };
 
 static const char *side_word(int side) { return side == RED ? "red" : "black"; }
@@ -30,7 +29,7 @@ bool ending_parse(const char *name, Ending *e, char *err, size_t errlen)
         int side = isupper((unsigned char)*s) ? RED : BLACK;
         if (++e->count[side][type] > type_most[type]) {
             snprintf(err, errlen, "%s: %s has at most %d %c", name, side_word(side), type_most[type],
-                     side == RED ? type_letter[type] : tolower(type_letter[type]));
+                     type_char(side, type));
             return false;
         }
     }
@@ -52,7 +51,7 @@ void ending_name(const Ending *e, char out[TB_NAME_MAX])
     for (int side = RED; side <= BLACK; side++)
         for (int i = 0; i < PIECE_TYPE_NB; i++)
             for (int n = 0; n < e->count[side][name_order[i]]; n++)
-                *o++ = side == RED ? type_letter[name_order[i]] : (char)tolower(type_letter[name_order[i]]);
+                *o++ = type_char(side, name_order[i]);
     *o = 0;
 }
 
