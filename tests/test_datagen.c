@@ -148,7 +148,7 @@ static int record_order(const void *a, const void *b) { return memcmp(a, b, RECO
 
 Test(datagen, rescoring_searches_each_position_again_and_keeps_its_move_result_and_flags)
 {
-    DatagenOptions opt = { .positions = 2500, .nodes = 200, .workers = 1, .random_plies = 4, .hash_mb = 1, .seed = 8 };
+    DatagenOptions opt = { .positions = 1500, .nodes = 200, .workers = 1, .random_plies = 4, .hash_mb = 1, .seed = 8 };
     size_t size, size1, size2;
     uint8_t *games = generate(opt, &size);
     char in[] = "/tmp/chuhan-datagen-XXXXXX";
@@ -156,7 +156,7 @@ Test(datagen, rescoring_searches_each_position_again_and_keeps_its_move_result_a
     cr_assert_eq(write(fd, games, size), (ssize_t)size);
     close(fd);
 
-    DatagenOptions again = { .positions = 1000000, .nodes = 600, .workers = 1, .hash_mb = 1, .rescore = in };
+    DatagenOptions again = { .positions = 1000000, .nodes = 500, .workers = 1, .hash_mb = 1, .rescore = in };
     uint8_t *one = generate(again, &size1);
     again.workers = 2;
     uint8_t *two = generate(again, &size2);
