@@ -73,3 +73,10 @@ int run_shell(const char *command, char *out, size_t cap)
     int status = pclose(p);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+bool same_files(const char *a, const char *b)
+{
+    char cmd[512], out[8];
+    snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
+    return run_shell(cmd, out, sizeof out) == 0;
+}

@@ -23,6 +23,9 @@ bool has_move(const Move *list, int n, Move m);
 /* Whether `move` is legal after the space-separated `moves` from fen, all in ranks from rank_base. */
 bool legal_after(const char *fen, const char *moves, int rank_base, const char *move);
 
+/* Whether two files hold the same bytes. */
+bool same_files(const char *a, const char *b);
+
 /* Runs a shell command; its standard output goes to out, and its exit status is returned. */
 int run_shell(const char *command, char *out, size_t cap);
 
