@@ -1,7 +1,7 @@
 /*
  * What an engine holds: its table, threads, options, network and tables,
  * and the state its threads share during a search. Set by the owner's calls
- * (engine.c) and read by the search (search.c); nothing else sees it.
+ * (engine.c) and read by the search (search.c, node.c); nothing else sees it.
  */
 #ifndef CHUHAN_ENGINE_STATE_H
 #define CHUHAN_ENGINE_STATE_H
