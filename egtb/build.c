@@ -27,23 +27,24 @@ static void natural_limit_flags(Solver *s)
     int limit = natural_limit(s->rules);
     for (int side = RED; side <= BLACK; side++) {
         memcpy(s->dtm[side], s->val[side], s->n);
-        memcpy(s->cnt[side], s->cnt0[side], s->n);
+        memcpy(s->unwon[side], s->successors[side], s->n);
         for (uint64_t i = 0; i < s->n; i++) {
             uint8_t v = s->dtm[side][i];
-            s->bits[side][i] &= (uint8_t)~B_DONE;
+            s->bits[side][i] &= (uint8_t)~B_FRONTIER;
             s->val[side][i] = v == TB_NONE || v == tb_value(0) ? v : 0;
             /* Positions where every move captures into a lost result are decided before the first level. */
-            if (v != TB_NONE && v != tb_value(0) && !s->cnt[side][i] && !(s->bits[side][i] & B_ESC2) && s->worst2[side][i])
-                s->val[side][i] = s->worst2[side][i];
+            if (v != TB_NONE && v != tb_value(0) && !s->unwon[side][i] && !(s->bits[side][i] & B_ESCAPE_LIMIT)
+                && s->capture_loss_limit[side][i])
+                s->val[side][i] = s->capture_loss_limit[side][i];
         }
-        uint8_t *w = s->worst[side];
-        s->worst[side] = s->worst2[side], s->worst2[side] = w;
+        uint8_t *w = s->longest_loss[side];
+        s->longest_loss[side] = s->capture_loss_limit[side], s->capture_loss_limit[side] = w;
     }
-    s->esc = B_ESC2;
+    s->escape = B_ESCAPE_LIMIT;
     s->phase = 1;
     s->max_level = 0;
-    queue_decided(s, s->capwin2);
-    solve(s, s->capwin2);
+    queue_decided(s, s->capture_win_limit);
+    solve(s, s->capture_win_limit);
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
             uint8_t v = s->dtm[side][i], c = s->val[side][i];
@@ -53,7 +54,7 @@ static void natural_limit_flags(Solver *s)
                 s->dtm[side][i] = TB_FLAG_LIMIT;
             else
                 s->dtm[side][i] = 0;
-            if (s->bits[side][i] & B_RULE)
+            if (s->bits[side][i] & B_BY_RULE)
                 s->dtm[side][i] |= TB_FLAG_RULE;
         }
 }
@@ -71,7 +72,10 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
     s->block = calloc(22, (size_t)s->n);
     if (!s->block)
         return false;
-    uint8_t **planes[11] = { s->val, s->cnt, s->cnt0, s->worst, s->worst0, s->capwin, s->capwin_pure, s->worst2, s->capwin2, s->bits, s->dtm };
+    uint8_t **planes[11] = {
+        s->val, s->unwon, s->successors, s->longest_loss, s->capture_loss, s->capture_win,
+        s->capture_win_no_rule, s->capture_loss_limit, s->capture_win_limit, s->bits, s->dtm,
+    };
     for (int k = 0; k < 11; k++)
         for (int side = 0; side < 2; side++)
             planes[k][side] = s->block + (size_t)(2 * k + side) * s->n;
@@ -165,10 +169,10 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         first_pass(&s, opt->threads);
         double t1 = now();
         progress(opt, name, rules, "moves generated", 2 * s.n, t1 - t0);
-        s.esc = B_ESC_PURE;
+        s.escape = B_ESCAPE_NO_RULE;
         s.phase = 1;
-        queue_decided(&s, s.capwin_pure);
-        solve(&s, s.capwin_pure);
+        queue_decided(&s, s.capture_win_no_rule);
+        solve(&s, s.capture_win_no_rule);
         progress(opt, name, rules, "retrograde levels", 2 * s.n, now() - t1);
         if (rules == RULES_ASIAN) {
             s.phase = 2;
@@ -183,7 +187,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
                         tb_rules_name(rules), (unsigned long long)lost, now() - tp);
             if (!lost)
                 break;
-            solve(&s, s.capwin);
+            solve(&s, s.capture_win);
         }
         if (rules == RULES_ASIAN)
             resolve_rule_distances(&s);

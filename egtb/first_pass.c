@@ -48,27 +48,27 @@ static void value_capture(Solver *s, Board *b, int cap, uint64_t i, int side)
     bool rule = flags & TB_FLAG_RULE, limit = flags & TB_FLAG_LIMIT;
     uint8_t *bits = &s->bits[side][i];
     if (tb_loss(v)) {
-        s->capwin[side][i] = wmin(s->capwin[side][i], tb_value(tb_plies(v) + 1));
+        s->capture_win[side][i] = wmin(s->capture_win[side][i], tb_value(tb_plies(v) + 1));
         if (!rule)
-            s->capwin_pure[side][i] = wmin(s->capwin_pure[side][i], tb_value(tb_plies(v) + 1));
-        *bits |= B_ESC | B_ESC_PURE;
+            s->capture_win_no_rule[side][i] = wmin(s->capture_win_no_rule[side][i], tb_value(tb_plies(v) + 1));
+        *bits |= B_ESCAPE_ALL | B_ESCAPE_NO_RULE;
     } else if (tb_win(v)) {
-        s->worst0[side][i] = umax(s->worst0[side][i], tb_value(tb_plies(v) + 1));
+        s->capture_loss[side][i] = umax(s->capture_loss[side][i], tb_value(tb_plies(v) + 1));
         if (!rule)
-            s->worst[side][i] = umax(s->worst[side][i], tb_value(tb_plies(v) + 1));
+            s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(tb_plies(v) + 1));
         else
-            *bits |= B_ESC_PURE;
+            *bits |= B_ESCAPE_NO_RULE;
     } else {
-        *bits |= B_ESC | B_ESC_PURE;
+        *bits |= B_ESCAPE_ALL | B_ESCAPE_NO_RULE;
     }
     /* For the natural limit a capture into a result within the limit ends the count: one ply. */
     if (tb_loss(v) && !limit) {
-        s->capwin2[side][i] = tb_value(1);
-        *bits |= B_ESC2;
+        s->capture_win_limit[side][i] = tb_value(1);
+        *bits |= B_ESCAPE_LIMIT;
     } else if (tb_win(v) && !limit) {
-        s->worst2[side][i] = umax(s->worst2[side][i], tb_value(1));
+        s->capture_loss_limit[side][i] = umax(s->capture_loss_limit[side][i], tb_value(1));
     } else {
-        *bits |= B_ESC2;
+        *bits |= B_ESCAPE_LIMIT;
     }
 }
 
@@ -97,9 +97,9 @@ static void position_moves(Solver *s, Board *b, const Walker *w)
     /* Two moves reach one number only through the mirror, with both generals on the middle file. */
     if (!w->plain)
         ns = dedupe_numbers(succ, ns);
-    s->cnt[side][i] = s->cnt0[side][i] = (uint8_t)ns;
-    if (!ns && !(s->bits[side][i] & B_ESC_PURE))
-        s->val[side][i] = s->worst[side][i];
+    s->unwon[side][i] = s->successors[side][i] = (uint8_t)ns;
+    if (!ns && !(s->bits[side][i] & B_ESCAPE_NO_RULE))
+        s->val[side][i] = s->longest_loss[side][i];
 }
 
 typedef struct {

@@ -12,7 +12,7 @@
 static bool rule_candidate(Solver *s, Board *b, const Walker *w)
 {
     int side = w->p.side;
-    if (s->bits[side][w->index] & B_ESC)
+    if (s->bits[side][w->index] & B_ESCAPE_ALL)
         return false;
     Move list[MAX_MOVES];
     int n = gen_legal(b, list);
@@ -59,17 +59,17 @@ static void *sweep(void *arg)
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = lo; i < hi; i++) {
             uint8_t *bits = &s->bits[side][i];
-            bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_TOUCHED));
-            *bits &= (uint8_t)~B_TOUCHED;
+            bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_SUCC_NEWLY_WON));
+            *bits &= (uint8_t)~B_SUCC_NEWLY_WON;
             if (s->val[side][i] == 0 && (*bits & B_CHECKS_ONLY))
-                *bits |= B_CAND;
+                *bits |= B_RULE_CANDIDATE;
             if (!look)
                 continue;
             walker_set(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
             if (rule_candidate(s, b, &w))
-                *bits |= B_CHECKS_ONLY | B_CAND;
+                *bits |= B_CHECKS_ONLY | B_RULE_CANDIDATE;
         }
     board_free(b);
     return NULL;
@@ -113,8 +113,8 @@ static void load(Holding *h, Walker *w, uint64_t i, int side)
 static void drop(Holding *h, uint64_t i, int side)
 {
     uint8_t *bits = &h->s->bits[side][i];
-    if (*bits & B_CAND) {
-        *bits &= (uint8_t)~B_CAND;
+    if (*bits & B_RULE_CANDIDATE) {
+        *bits &= (uint8_t)~B_RULE_CANDIDATE;
         bucket_push(h->s, &h->drop, i, side);
     }
 }
@@ -135,7 +135,7 @@ static uint8_t count_answers(Holding *h)
             TbPos q;
             tb_from_board(&s->lay, b, &q);
             uint64_t r = (uint64_t)tb_index(&s->lay, &q);
-            if (s->bits[b->side][r] & B_CAND)
+            if (s->bits[b->side][r] & B_RULE_CANDIDATE)
                 good[k++] = r;
         }
         unmake_move(b);
@@ -151,7 +151,7 @@ static void checks_of_candidates(Holding *h, bool count)
     Walker w;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
-            if (!(s->bits[side][i] & B_CAND))
+            if (!(s->bits[side][i] & B_RULE_CANDIDATE))
                 continue;
             load(h, &w, i, side);
             Move list[MAX_MOVES];
@@ -224,8 +224,8 @@ uint64_t perpetual_check(Solver *s, int threads, bool first)
     uint64_t lost = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++)
-            if (s->bits[side][i] & B_CAND) {
-                s->bits[side][i] &= (uint8_t)~B_CAND;
+            if (s->bits[side][i] & B_RULE_CANDIDATE) {
+                s->bits[side][i] &= (uint8_t)~B_RULE_CANDIDATE;
                 decide(s, side, i, 0);
                 lost++;
             }

@@ -51,17 +51,17 @@ void decide(Solver *s, int side, uint64_t i, int plies)
     }
     s->val[side][i] = tb_value(plies);
     if (s->phase > 1)
-        s->bits[side][i] |= B_RULE;
+        s->bits[side][i] |= B_BY_RULE;
     if (plies > s->max_level)
         s->max_level = plies;
     bucket_push(s, &s->level[plies], i, side);
 }
 
-void queue_decided(Solver *s, uint8_t *const capwin[2])
+void queue_decided(Solver *s, uint8_t *const capture_win[2])
 {
     for (int side = 0; side < 2; side++)
         for (uint64_t i = 0; i < s->n; i++) {
-            uint8_t v = s->val[side][i], c = capwin[side][i];
+            uint8_t v = s->val[side][i], c = capture_win[side][i];
             if (tb_decided(v)) {
                 bucket_push(s, &s->level[tb_plies(v)], i, side);
                 if (tb_plies(v) > s->max_level)
@@ -85,10 +85,10 @@ static void predecessor(Solver *s, int side, uint64_t i, int plies)
         decide(s, side, i, plies + 1);
         return;
     }
-    s->worst[side][i] = umax(s->worst[side][i], tb_value(plies + 1));
-    s->bits[side][i] |= B_TOUCHED;
-    if (--s->cnt[side][i] == 0 && !(s->bits[side][i] & s->esc))
-        decide(s, side, i, tb_plies(s->worst[side][i]));
+    s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(plies + 1));
+    s->bits[side][i] |= B_SUCC_NEWLY_WON;
+    if (--s->unwon[side][i] == 0 && !(s->bits[side][i] & s->escape))
+        decide(s, side, i, tb_plies(s->longest_loss[side][i]));
 }
 
 int dedupe_numbers(uint64_t *a, int n)
@@ -135,23 +135,23 @@ static void retro(Solver *s, uint64_t i, int side, int plies)
         predecessor(s, !side, pred[j], plies);
 }
 
-void solve(Solver *s, uint8_t *const capwin[2])
+void solve(Solver *s, uint8_t *const capture_win[2])
 {
     for (int level = 0; level <= s->max_level && level <= TB_MAX_PLIES; level++) {
         Bucket *c = &s->capture[level], *b = &s->level[level];
         for (size_t k = 0; k < c->n; k++) {
             uint64_t i = c->item[k] >> 1;
             int side = c->item[k] & 1;
-            if (s->val[side][i] == 0 && capwin[side][i] == tb_value(level))
+            if (s->val[side][i] == 0 && capture_win[side][i] == tb_value(level))
                 decide(s, side, i, level);
         }
         /* Deciding at this level never adds to it: a retrograde step is one ply further. */
         for (size_t k = 0; k < b->n; k++) {
             uint64_t i = b->item[k] >> 1;
             int side = b->item[k] & 1;
-            if (s->bits[side][i] & B_DONE)
+            if (s->bits[side][i] & B_FRONTIER)
                 continue;
-            s->bits[side][i] |= B_DONE;
+            s->bits[side][i] |= B_FRONTIER;
             retro(s, i, side, level);
         }
         free(c->item);
@@ -162,20 +162,20 @@ void solve(Solver *s, uint8_t *const capwin[2])
 
 void take_up_rule_captures(Solver *s)
 {
-    s->esc = B_ESC;
+    s->escape = B_ESCAPE_ALL;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
             if (s->val[side][i] != 0)
                 continue;
-            s->worst[side][i] = umax(s->worst[side][i], s->worst0[side][i]);
-            if (!s->cnt[side][i] && !(s->bits[side][i] & B_ESC) && s->worst[side][i])
-                decide(s, side, i, tb_plies(s->worst[side][i]));
-            else if (s->capwin[side][i])
-                bucket_push(s, &s->capture[tb_plies(s->capwin[side][i])], i, side);
-            if (s->capwin[side][i] && tb_plies(s->capwin[side][i]) > s->max_level)
-                s->max_level = tb_plies(s->capwin[side][i]);
+            s->longest_loss[side][i] = umax(s->longest_loss[side][i], s->capture_loss[side][i]);
+            if (!s->unwon[side][i] && !(s->bits[side][i] & B_ESCAPE_ALL) && s->longest_loss[side][i])
+                decide(s, side, i, tb_plies(s->longest_loss[side][i]));
+            else if (s->capture_win[side][i])
+                bucket_push(s, &s->capture[tb_plies(s->capture_win[side][i])], i, side);
+            if (s->capture_win[side][i] && tb_plies(s->capture_win[side][i]) > s->max_level)
+                s->max_level = tb_plies(s->capture_win[side][i]);
         }
-    solve(s, s->capwin);
+    solve(s, s->capture_win);
 }
 
 void resolve_rule_distances(Solver *s)
@@ -183,15 +183,15 @@ void resolve_rule_distances(Solver *s)
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
             uint8_t *bits = &s->bits[side][i];
-            *bits &= (uint8_t)~B_DONE;
+            *bits &= (uint8_t)~B_FRONTIER;
             /* Undecided positions count their successors afresh too: each is decided once more. */
-            if (s->val[side][i] == 0 || ((*bits & B_RULE) && s->val[side][i] != tb_value(0))) {
+            if (s->val[side][i] == 0 || ((*bits & B_BY_RULE) && s->val[side][i] != tb_value(0))) {
                 s->val[side][i] = 0;
-                s->cnt[side][i] = s->cnt0[side][i];
-                s->worst[side][i] = s->worst0[side][i];
+                s->unwon[side][i] = s->successors[side][i];
+                s->longest_loss[side][i] = s->capture_loss[side][i];
             }
         }
     s->max_level = 0;
-    queue_decided(s, s->capwin);
-    solve(s, s->capwin);
+    queue_decided(s, s->capture_win);
+    solve(s, s->capture_win);
 }

@@ -11,15 +11,21 @@
 #include "unmove.h"
 
 /*
- * Working bits of a position: a capture that escapes a loss (by the
- * distance-to-mate reckoning with every result, by it with the results of
- * the perpetual-check rule counted as draws, and by the natural limit's),
- * processed as a frontier, a candidate for the perpetual-check rule, decided
- * by that rule, found to have no escape but checks (which stays true as
- * more is decided), and a successor newly won for the other side (a new
- * candidate, maybe).
+ * A capture is reckoned three ways: with every result of the table it leads
+ * to (ALL), with the results that stand only by the perpetual-check rule
+ * counted as draws (NO_RULE: the first solve, before the rule is played), and
+ * by the natural limit's reckoning (LIMIT). Working bits of a position:
  */
-enum { B_ESC = 1, B_ESC2 = 2, B_DONE = 4, B_CAND = 8, B_RULE = 16, B_CHECKS_ONLY = 32, B_TOUCHED = 64, B_ESC_PURE = 128 };
+enum {
+    B_ESCAPE_ALL = 1,       /* a capture escapes a loss, by every result */
+    B_ESCAPE_LIMIT = 2,     /* a capture escapes a loss, by the natural limit's reckoning */
+    B_FRONTIER = 4,         /* already taken up as a level's frontier */
+    B_RULE_CANDIDATE = 8,   /* to be looked at by the perpetual-check rule */
+    B_BY_RULE = 16,         /* decided by that rule */
+    B_CHECKS_ONLY = 32,     /* no escape but checks (stays true as more is decided) */
+    B_SUCC_NEWLY_WON = 64,  /* a successor newly won for the other side: maybe a new candidate */
+    B_ESCAPE_NO_RULE = 128, /* a capture escapes a loss, with the rule's results as draws */
+};
 
 /* Positions to take up at one level: number << 1 | side to move. */
 typedef struct {
@@ -28,25 +34,29 @@ typedef struct {
 } Bucket;
 
 /*
- * Per position and side to move: the value so far (0 undecided), the
- * successors not yet known won for the other side (distinct positions after
- * moves that take nothing), the longest loss among those known and among
- * captures (as a value), the shortest capture win; the first pass's counts
- * and longest capture losses kept for later solves. Captures are valued
- * twice: with every result of the tables they lead to, and with those that
- * stand only by the perpetual-check rule counted as draws (the first solve's
- * game, where the rule is not yet played: worst starts with those, worst0
- * and capwin hold the others). A third set is the natural limit's.
+ * Per position and side to move, one byte in each plane: the value so far (0
+ * undecided); while solving, the successors not yet known won for the other
+ * side (distinct positions after moves that take nothing) and the longest
+ * loss known among them and the captures, as a value; kept from the first
+ * pass for the later solves, the number of those successors and each
+ * reckoning's longest capture loss and shortest capture win. The first solve
+ * starts longest_loss from the NO_RULE capture losses, later ones take up
+ * capture_loss; the natural limit's solve swaps in capture_loss_limit.
  */
 typedef struct {
     TbLayout lay;
     RuleSet rules;
     uint64_t n;
-    uint8_t *val[2], *cnt[2], *cnt0[2], *worst[2], *worst0[2], *capwin[2], *capwin_pure[2], *worst2[2], *capwin2[2], *bits[2], *dtm[2];
+    uint8_t *val[2], *bits[2], *dtm[2];
+    uint8_t *unwon[2], *longest_loss[2];     /* while solving */
+    uint8_t *successors[2];                  /* the first pass's count of them, to start each solve from */
+    uint8_t *capture_loss[2], *capture_win[2];                 /* ALL */
+    uint8_t *capture_win_no_rule[2];                           /* NO_RULE (its losses start longest_loss) */
+    uint8_t *capture_loss_limit[2], *capture_win_limit[2];     /* LIMIT */
     uint8_t *block;
     TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
-    uint8_t esc;     /* B_ESC or B_ESC2: which reckoning the solve runs */
+    uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
     int max_level, phase;
     bool overflow, out_of_memory;
     Bucket level[TB_MAX_PLIES + 2];   /* positions decided at each distance */

@@ -16,69 +16,34 @@
 
 typedef enum { OPT_CHECK, OPT_SPIN, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 
-typedef enum {
-    O_HASH, O_THREADS, O_MULTIPV, O_PONDER, O_OVERHEAD, O_CLEAR_HASH, O_VARIANT, O_RANKS,
-    O_USEMILLISEC, O_BATCH, O_DEBUG, O_NEWGAME, O_RULES, O_EVALFILE, O_USE_NNUE, O_NOTATION,
-    O_LIMIT_STRENGTH, O_ELO, O_RANDOMNESS, O_LOG_FILE, O_SHOW_WDL, O_PROMOTION, O_EGTB_PATH, O_EGTB_MEMORY,
-    O_USEBOOK, O_BOOKFILES, O_BOOK_CHOICE, O_CONTEMPT,
-} OptionId;
+/* A value read by its option's type. */
+typedef struct {
+    long long num;
+    bool flag;
+    int var; /* a combo's value, by its place in vars */
+} OptionValue;
+
+/* Sets what the session keeps, or the engine's table, network or tables; false with the reason in err. */
+typedef bool (*SessionSetter)(Session *s, OptionValue v, const char *value, char *err, size_t errlen);
+/* Sets one of the engine's SearchOptions, which the engine takes with the search stopped. */
+typedef void (*SearchSetter)(SearchOptions *o, OptionValue v);
 
 typedef struct {
-    OptionId id;
     const char *uci, *ucci; /* NULL: not offered in that dialect */
     bool cecp;              /* offered to XBoard too, by its UCI name */
     OptionType type;
     long long min, max, def;
     const char *vars[4]; /* combo values, the first the default; a string's default */
+    SessionSetter set;   /* one of the two setters, or none (debug) */
+    SearchSetter search;
+    /* A value in words turned into the number it stands for, written into `number`; else the value as it is. */
+    const char *(*spell)(const char *value, char number[8]);
 } OptionDef;
 
 /* The EvalFile value that stands for the network built into the executable. */
 #define EMBEDDED_NET "<embedded>"
 /* An EGTBPath value for no tables, as some UCI GUIs write an empty string. */
 #define NO_PATH "<empty>"
-
-static const OptionDef defs[] = {
-    /* UCCI GUIs expect usemillisec first, before they send any go. */
-    { O_USEMILLISEC, NULL, "usemillisec", false, OPT_CHECK, 0, 1, 1, { 0 } },
-    /* XBoard sets these two with its own memory and cores commands. */
-    { O_HASH, "Hash", "hashsize", false, OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 } },
-    { O_THREADS, "Threads", "threads", false, OPT_SPIN, 1, MAX_THREADS, 1, { 0 } },
-    { O_MULTIPV, "MultiPV", NULL, false, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 } },
-    { O_PONDER, "Ponder", "ponder", false, OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_OVERHEAD, "Move Overhead", NULL, true, OPT_SPIN, 0, 5000, 30, { 0 } },
-    { O_CLEAR_HASH, "Clear Hash", NULL, true, OPT_BUTTON, 0, 0, 0, { 0 } },
-    { O_VARIANT, "UCI_Variant", NULL, false, OPT_COMBO, 0, 0, 0, { "xiangqi" } },
-    { O_RANKS, "Rank Numbering", NULL, false, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" } },
-    { O_BATCH, NULL, "batch", false, OPT_CHECK, 0, 1, 0, { 0 } },
-    /* UCCI GUIs send it; Chuhan has no extra debugging output to switch on. */
-    { O_DEBUG, NULL, "debug", false, OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_NEWGAME, NULL, "newgame", false, OPT_BUTTON, 0, 0, 0, { 0 } },
-    { O_RULES, "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" } },
-    { O_USE_NNUE, "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 } },
-    { O_EVALFILE, "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET } },
-    /* Endgame tables (docs/egtb.md): folders separated by ';', and the megabytes they may fill. XBoard: egtpath. */
-    { O_EGTB_PATH, "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { "" } },
-    { O_EGTB_MEMORY, "EGTBMemory", NULL, true, OPT_SPIN, 16, 1 << 20, 1024, { 0 } },
-    /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
-    { O_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 } },
-    { O_ELO, "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 } },
-    { O_RANDOMNESS, "Randomness", "randomness", true, OPT_SPIN, 0, RANDOMNESS_MAX, 0, { 0 } },
-    /* cp a draw is worth less to Chuhan than to its opponent, in games on the clock at full strength. */
-    { O_CONTEMPT, "Contempt", "contempt", true, OPT_SPIN, -CONTEMPT_MAX, CONTEMPT_MAX, CONTEMPT_DEFAULT, { 0 } },
-    /* UCCI 3.0's advisors and elephants that become pawns: league managers send false, the standard rule. */
-    { O_PROMOTION, NULL, "promotion", false, OPT_CHECK, 0, 1, 0, { 0 } },
-    /* Off by default: some GUIs' info parsers do not know the wdl token. UCI only. */
-    { O_SHOW_WDL, "UCI_ShowWDL", NULL, false, OPT_CHECK, 0, 1, 0, { 0 } },
-    /* Every line in and out, with its time, appended to this file ("" for none). */
-    { O_LOG_FILE, "Debug Log File", "debuglogfile", true, OPT_STRING, 0, 0, 0, { "" } },
-    /* Move names in info lines and d, for people reading a log; in the order of Notation. */
-    { O_NOTATION, "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" } },
-    /* Opening books in ElephantEye's format (docs/book.md): on by default, as UCCI has it, but none until a file is named. */
-    { O_USEBOOK, "OwnBook", "usebook", true, OPT_CHECK, 0, 1, 1, { 0 } },
-    { O_BOOKFILES, "BookFile", "bookfiles", true, OPT_STRING, 0, 0, 0, { "" } },
-    { O_BOOK_CHOICE, "Book Choice", "bookchoice", true, OPT_COMBO, 0, 0, 0, { "weighted", "best" } },
-};
-enum { OPTION_NB = sizeof defs / sizeof *defs };
 
 /* UCCI 3.0 names its randomness in words: the centipawns they stand for, written into number, or the value as it is. */
 static const char *randomness_value(const char *value, char number[8])
@@ -92,6 +57,166 @@ static const char *randomness_value(const char *value, char number[8])
         }
     return value;
 }
+
+static void search_threads(SearchOptions *o, OptionValue v) { o->threads = (int)FUZZ_CAP(v.num, FUZZ_THREADS); }
+static void search_multipv(SearchOptions *o, OptionValue v) { o->multipv = (int)v.num; }
+static void search_overhead(SearchOptions *o, OptionValue v) { o->move_overhead = v.num; }
+static void search_limit_strength(SearchOptions *o, OptionValue v) { o->limit_strength = v.flag; }
+static void search_elo(SearchOptions *o, OptionValue v) { o->elo = (int)v.num; }
+static void search_randomness(SearchOptions *o, OptionValue v) { o->randomness = (int)v.num; }
+static void search_contempt(SearchOptions *o, OptionValue v) { o->contempt = (int)v.num; }
+
+/* The engine's options as o has them, with the search stopped; false with the reason in err if it refused. */
+static bool apply_search_options(Session *s, const SearchOptions *o, char *err, size_t errlen)
+{
+    session_stop(s);
+    if (engine_set_options(s->engine, o))
+        return true;
+    if (has_threads())
+        snprintf(err, errlen, "cannot start %d threads", o->threads);
+    else
+        snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", o->threads);
+    return false;
+}
+
+static bool set_use_nnue(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)value;
+    SearchOptions opt = *engine_options(s->engine);
+    if (v.flag != opt.hand_eval)
+        return true; /* no change: the table keeps its values */
+    opt.hand_eval = !v.flag;
+    if (!apply_search_options(s, &opt, err, errlen))
+        return false;
+    engine_clear(s->engine); /* the table's static values are the other evaluation's */
+    return true;
+}
+
+static bool set_hash(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)value;
+    session_stop(s);
+    if (engine_set_hash(s->engine, (size_t)FUZZ_CAP(v.num, FUZZ_HASH_MB)))
+        return true;
+    snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", v.num, engine_hash_mb(s->engine));
+    return false;
+}
+
+static bool set_evalfile(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)v;
+    session_stop(s);
+    return engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
+}
+
+static bool set_egtb_path(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)v;
+    session_stop(s);
+    return engine_set_tablebases(s->engine, value && strcmp(value, NO_PATH) ? value : "", err, errlen);
+}
+
+static bool set_egtb_memory(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)value, (void)err, (void)errlen;
+    session_stop(s);
+    engine_set_tablebase_memory(s->engine, (size_t)v.num);
+    return true;
+}
+
+static bool set_promotion(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)s, (void)value;
+    if (v.flag)
+        snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
+    return !v.flag;
+}
+
+static bool set_log_file(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)v;
+    return io_log_open(&s->out, value, err, errlen);
+}
+
+static bool set_bookfiles(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)v;
+    session_stop(s);
+    return session_books_load(s, value, err, errlen);
+}
+
+/* Clear Hash and UCCI's newgame: a new game forgets the last one's table and outlook. */
+static bool set_clear(Session *s, OptionValue v, const char *value, char *err, size_t errlen)
+{
+    (void)v, (void)value, (void)err, (void)errlen;
+    session_stop(s);
+    engine_clear(s->engine);
+    outlook_clear(&s->outlook);
+    return true;
+}
+
+/* The settings a session only keeps: each a line, and none can fail. */
+#define KEEP(name, what)                                                                      \
+    static bool name(Session *s, OptionValue v, const char *value, char *err, size_t errlen) \
+    {                                                                                         \
+        (void)v, (void)value, (void)err, (void)errlen;                                        \
+        what;                                                                                 \
+        return true;                                                                          \
+    }
+KEEP(set_usebook, s->books.on = v.flag)
+KEEP(set_book_choice, s->books.choice = v.var ? BOOK_BEST : BOOK_WEIGHTED)
+KEEP(set_show_wdl, s->show_wdl = v.flag)
+KEEP(set_ponder, s->ponder = v.flag)
+KEEP(set_variant, s->variant_set = true)
+KEEP(set_ranks, s->rank_choice = v.var - 1)
+KEEP(set_rules, s->rules_choice = v.var - 1) /* in RuleSet order after auto */
+KEEP(set_notation, s->notation = (Notation)v.var)
+KEEP(set_usemillisec, s->millisec = v.flag)
+KEEP(set_batch, s->batch = v.flag)
+#undef KEEP
+
+static const OptionDef defs[] = {
+    /* UCCI GUIs expect usemillisec first, before they send any go. */
+    { NULL, "usemillisec", false, OPT_CHECK, 0, 1, 1, { 0 }, .set = set_usemillisec },
+    /* XBoard sets these two with its own memory and cores commands. */
+    { "Hash", "hashsize", false, OPT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, { 0 }, .set = set_hash },
+    { "Threads", "threads", false, OPT_SPIN, 1, MAX_THREADS, 1, { 0 }, .search = search_threads },
+    { "MultiPV", NULL, false, OPT_SPIN, 1, MAX_MULTIPV, 1, { 0 }, .search = search_multipv },
+    { "Ponder", "ponder", false, OPT_CHECK, 0, 1, 0, { 0 }, .set = set_ponder },
+    { "Move Overhead", NULL, true, OPT_SPIN, 0, 5000, 30, { 0 }, .search = search_overhead },
+    { "Clear Hash", NULL, true, OPT_BUTTON, 0, 0, 0, { 0 }, .set = set_clear },
+    { "UCI_Variant", NULL, false, OPT_COMBO, 0, 0, 0, { "xiangqi" }, .set = set_variant },
+    { "Rank Numbering", NULL, false, OPT_COMBO, 0, 0, 0, { "auto", "0-9", "1-10" }, .set = set_ranks },
+    { NULL, "batch", false, OPT_CHECK, 0, 1, 0, { 0 }, .set = set_batch },
+    /* UCCI GUIs send it; Chuhan has no extra debugging output to switch on. */
+    { NULL, "debug", false, OPT_CHECK, 0, 1, 0, { 0 }, .set = NULL },
+    { NULL, "newgame", false, OPT_BUTTON, 0, 0, 0, { 0 }, .set = set_clear },
+    { "Rules", "rules", true, OPT_COMBO, 0, 0, 0, { "auto", "asian", "repetition-draw" }, .set = set_rules },
+    { "Use NNUE", "usennue", true, OPT_CHECK, 0, 1, EVAL_NETWORK_BY_DEFAULT, { 0 }, .set = set_use_nnue },
+    { "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET }, .set = set_evalfile },
+    /* Endgame tables (docs/egtb.md): folders separated by ';', and the megabytes they may fill. XBoard: egtpath. */
+    { "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { "" }, .set = set_egtb_path },
+    { "EGTBMemory", NULL, true, OPT_SPIN, 16, 1 << 20, 1024, { 0 }, .set = set_egtb_memory },
+    /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
+    { "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 }, .search = search_limit_strength },
+    { "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 }, .search = search_elo },
+    { "Randomness", "randomness", true, OPT_SPIN, 0, RANDOMNESS_MAX, 0, { 0 }, .search = search_randomness, .spell = randomness_value },
+    /* cp a draw is worth less to Chuhan than to its opponent, in games on the clock at full strength. */
+    { "Contempt", "contempt", true, OPT_SPIN, -CONTEMPT_MAX, CONTEMPT_MAX, CONTEMPT_DEFAULT, { 0 }, .search = search_contempt },
+    /* UCCI 3.0's advisors and elephants that become pawns: league managers send false, the standard rule. */
+    { NULL, "promotion", false, OPT_CHECK, 0, 1, 0, { 0 }, .set = set_promotion },
+    /* Off by default: some GUIs' info parsers do not know the wdl token. UCI only. */
+    { "UCI_ShowWDL", NULL, false, OPT_CHECK, 0, 1, 0, { 0 }, .set = set_show_wdl },
+    /* Every line in and out, with its time, appended to this file ("" for none). */
+    { "Debug Log File", "debuglogfile", true, OPT_STRING, 0, 0, 0, { "" }, .set = set_log_file },
+    /* Move names in info lines and d, for people reading a log; in the order of Notation. */
+    { "Notation", "notation", false, OPT_COMBO, 0, 0, 0, { "iccs", "chinese", "wxf" }, .set = set_notation },
+    /* Opening books in ElephantEye's format (docs/book.md): on by default, as UCCI has it, but none until a file is named. */
+    { "OwnBook", "usebook", true, OPT_CHECK, 0, 1, 1, { 0 }, .set = set_usebook },
+    { "BookFile", "bookfiles", true, OPT_STRING, 0, 0, 0, { "" }, .set = set_bookfiles },
+    { "Book Choice", "bookchoice", true, OPT_COMBO, 0, 0, 0, { "weighted", "best" }, .set = set_book_choice },
+};
+enum { OPTION_NB = sizeof defs / sizeof *defs };
 
 static const char *const type_names[] = { "check", "spin", "combo", "button", "string" };
 
@@ -160,7 +285,7 @@ void options_reset(Session *s)
     for (int i = 0; i < OPTION_NB; i++) {
         const OptionDef *o = &defs[i];
         /* Buttons are events, and choosing UCI_Variant is one too. */
-        if (o->type == OPT_BUTTON || o->id == O_VARIANT)
+        if (o->type == OPT_BUTTON || o->set == set_variant)
             continue;
         char def[64], err[256];
         default_text(o, def, sizeof def);
@@ -191,13 +316,6 @@ static bool parse_check(const char *v, bool *out)
     }
     return false;
 }
-
-/* A value read by its option's type. */
-typedef struct {
-    long long num;
-    bool flag;
-    int var; /* a combo's value, by its place in vars */
-} OptionValue;
 
 static const OptionDef *find_option(const char *name)
 {
@@ -234,91 +352,6 @@ static bool read_value(const OptionDef *o, const char *name, const char *value, 
     return true;
 }
 
-/*
- * The options that are the engine's SearchOptions, applied with the search
- * stopped; false if o is none of them. *ok is false if the engine refused.
- */
-static bool set_search_option(Session *s, const OptionDef *o, OptionValue v, char *err, size_t errlen, bool *ok)
-{
-    SearchOptions opt = *engine_options(s->engine);
-    switch (o->id) {
-    case O_THREADS: opt.threads = (int)FUZZ_CAP(v.num, FUZZ_THREADS); break;
-    case O_MULTIPV: opt.multipv = (int)v.num; break;
-    case O_OVERHEAD: opt.move_overhead = v.num; break;
-    case O_LIMIT_STRENGTH: opt.limit_strength = v.flag; break;
-    case O_ELO: opt.elo = (int)v.num; break;
-    case O_RANDOMNESS: opt.randomness = (int)v.num; break;
-    case O_CONTEMPT: opt.contempt = (int)v.num; break;
-    case O_USE_NNUE:
-        if (v.flag != opt.hand_eval)
-            return true;
-        opt.hand_eval = !v.flag;
-        break;
-    default: return false;
-    }
-    session_stop(s);
-    if (!engine_set_options(s->engine, &opt)) {
-        if (has_threads())
-            snprintf(err, errlen, "cannot start %d threads", opt.threads);
-        else
-            snprintf(err, errlen, "cannot start %d threads: this build has one only (Threads stays 1)", opt.threads);
-        *ok = false;
-    } else if (o->id == O_USE_NNUE) {
-        engine_clear(s->engine); /* the table's static values are the other evaluation's */
-    }
-    return true;
-}
-
-/* The options the session keeps, and the engine's table and network; false with the reason in err. */
-static bool set_session_option(Session *s, const OptionDef *o, OptionValue v, const char *value, char *err,
-                               size_t errlen)
-{
-    switch (o->id) {
-    case O_HASH:
-        session_stop(s);
-        if (!engine_set_hash(s->engine, (size_t)FUZZ_CAP(v.num, FUZZ_HASH_MB))) {
-            snprintf(err, errlen, "cannot allocate %lld MB of hash; keeping %zu MB", v.num, engine_hash_mb(s->engine));
-            return false;
-        }
-        return true;
-    case O_EVALFILE:
-        session_stop(s);
-        return engine_load_network(s->engine, strcmp(value, EMBEDDED_NET) ? value : NULL, err, errlen);
-    case O_EGTB_PATH:
-        session_stop(s);
-        return engine_set_tablebases(s->engine, value && strcmp(value, NO_PATH) ? value : "", err, errlen);
-    case O_EGTB_MEMORY:
-        session_stop(s);
-        engine_set_tablebase_memory(s->engine, (size_t)v.num);
-        return true;
-    case O_PROMOTION:
-        if (v.flag)
-            snprintf(err, errlen, "promotion true is not played: advisors and elephants never become pawns here");
-        return !v.flag;
-    case O_LOG_FILE: return io_log_open(&s->out, value, err, errlen);
-    case O_BOOKFILES:
-        session_stop(s);
-        return session_books_load(s, value, err, errlen);
-    case O_USEBOOK: s->books.on = v.flag; return true;
-    case O_BOOK_CHOICE: s->books.choice = v.var ? BOOK_BEST : BOOK_WEIGHTED; return true;
-    case O_CLEAR_HASH:
-    case O_NEWGAME:
-        session_stop(s);
-        engine_clear(s->engine);
-        outlook_clear(&s->outlook);
-        return true;
-    case O_SHOW_WDL: s->show_wdl = v.flag; return true;
-    case O_PONDER: s->ponder = v.flag; return true;
-    case O_VARIANT: s->variant_set = true; return true;
-    case O_RANKS: s->rank_choice = v.var - 1; return true;
-    case O_RULES: s->rules_choice = v.var - 1; return true; /* in RuleSet order after auto */
-    case O_NOTATION: s->notation = (Notation)v.var; return true;
-    case O_USEMILLISEC: s->millisec = v.flag; return true;
-    case O_BATCH: s->batch = v.flag; return true;
-    default: return true; /* debug: nothing more to show */
-    }
-}
-
 bool options_set(Session *s, const char *name, const char *value, char *err, size_t errlen)
 {
     const OptionDef *o = find_option(name);
@@ -327,14 +360,19 @@ bool options_set(Session *s, const char *name, const char *value, char *err, siz
         return false;
     }
     char number[8];
-    if (o->id == O_RANDOMNESS)
-        value = randomness_value(value, number);
+    if (o->spell)
+        value = o->spell(value, number);
     OptionValue v = { 0 };
     if (!read_value(o, name, value, &v, err, errlen))
         return false;
     bool ok = true;
-    if (!set_search_option(s, o, v, err, errlen, &ok))
-        ok = set_session_option(s, o, v, value, err, errlen);
+    if (o->search) {
+        SearchOptions opt = *engine_options(s->engine);
+        o->search(&opt, v);
+        ok = apply_search_options(s, &opt, err, errlen);
+    } else if (o->set) {
+        ok = o->set(s, v, value, err, errlen);
+    }
     session_update_settings(s);
     return ok;
 }

@@ -28,23 +28,23 @@ typedef struct {
 /* Main thread only: limits that can end the search in the middle of an iteration. */
 static void check_limits(Engine *e)
 {
-    if (e->rep->poll)
-        e->rep->poll(e->rep->ctx); /* first: a stop or ponderhit it reads counts at once */
-    if (e->limits.nodes && pool_nodes(&e->pool) >= e->limits.nodes)
+    if (e->run.rep->poll)
+        e->run.rep->poll(e->run.rep->ctx); /* first: a stop or ponderhit it reads counts at once */
+    if (e->run.limits.nodes && pool_nodes(&e->pool) >= e->run.limits.nodes)
         atomic_store(&e->stop, true);
-    if (e->ponder_pending) {
+    if (e->run.ponder_pending) {
         if (atomic_load(&e->pondering))
             return;
-        e->ponder_pending = false;
+        e->run.ponder_pending = false;
         e->tm.start = atomic_load(&e->ponderhit_at);
     }
     if (e->tm.hard && elapsed(e) >= e->tm.hard)
         atomic_store(&e->stop, true);
-    if (atomic_load(&e->stop) && !atomic_load(&e->armed)) {
-        if (!e->stop_seen_at)
-            e->stop_seen_at = pool_nodes(&e->pool) + 1;
-        else if (pool_nodes(&e->pool) >= e->stop_seen_at + DEPTH1_GRACE_NODES)
-            atomic_store(&e->armed, true);
+    if (atomic_load(&e->stop) && !atomic_load(&e->run.armed)) {
+        if (!e->run.stop_seen_at)
+            e->run.stop_seen_at = pool_nodes(&e->pool) + 1;
+        else if (pool_nodes(&e->pool) >= e->run.stop_seen_at + DEPTH1_GRACE_NODES)
+            atomic_store(&e->run.armed, true);
     }
 }
 
@@ -592,8 +592,8 @@ int search_root(Thread *t, int alpha, int beta, int depth)
         tt_prefetch(&e->tt, key_after(b, m));
         bool capture = b->sq[move_to(m)] != EMPTY;
         int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
-        if (t->id == 0 && e->rep->currmove && elapsed(e) > REPORT_PROGRESS_MS)
-            e->rep->currmove(e->rep->ctx, depth, m, i + 1);
+        if (t->id == 0 && e->run.rep->currmove && elapsed(e) > REPORT_PROGRESS_MS)
+            e->run.rep->currmove(e->run.rep->ctx, depth, m, i + 1);
 
         uint64_t nodes_before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         int v = search_move(t, &n, m, capture, hist, y.legal, y.alpha, beta, false);

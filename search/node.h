@@ -18,7 +18,7 @@
  */
 static inline bool stopped(const Engine *e)
 {
-    return atomic_load_explicit(&e->stop, memory_order_relaxed) && atomic_load_explicit(&e->armed, memory_order_relaxed);
+    return atomic_load_explicit(&e->stop, memory_order_relaxed) && atomic_load_explicit(&e->run.armed, memory_order_relaxed);
 }
 
 /*
@@ -29,7 +29,7 @@ static inline bool stopped(const Engine *e)
 static inline bool interrupted(const Thread *t)
 {
     const Engine *e = t->engine;
-    return stopped(e) || atomic_load_explicit(&e->completed, memory_order_relaxed) >= t->root_depth;
+    return stopped(e) || atomic_load_explicit(&e->run.completed, memory_order_relaxed) >= t->root_depth;
 }
 
 static inline int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; }

@@ -36,10 +36,10 @@ static void report(const Thread *t, int index, int depth, int bound)
     const RootMove *rm = &t->root[index];
     bool fresh = rm->score != -VALUE_INF;
     if (index == 0) {
-        e->last_reported = rm->pv[0];
-        e->last_reported_score = bound == BOUND_EXACT ? (fresh ? rm->score : rm->prev_score) : VALUE_NONE;
+        e->run.last_reported = rm->pv[0];
+        e->run.last_reported_score = bound == BOUND_EXACT ? (fresh ? rm->score : rm->prev_score) : VALUE_NONE;
     }
-    if (!e->rep->info)
+    if (!e->run.rep->info)
         return; /* nobody listens: spare the table sampling */
     int64_t ms = elapsed(e);
     uint64_t nodes = pool_nodes(&e->pool);
@@ -64,7 +64,7 @@ static void report(const Thread *t, int index, int depth, int bound)
         info.pv_len = tb_extend_line(e->tables, &t->board, line, rm->pv_len, MAX_PLY);
         info.pv = line;
     }
-    e->rep->info(e->rep->ctx, &info);
+    e->run.rep->info(e->run.rep->ctx, &info);
 }
 
 /*
@@ -85,27 +85,27 @@ static void iteration_done(Thread *t, int depth, int multipv)
 {
     Engine *e = t->engine;
     pthread_mutex_lock(&e->lock);
-    if (depth > atomic_load(&e->completed)) {
-        atomic_store(&e->completed, depth);
-        atomic_store(&e->armed, true);
+    if (depth > atomic_load(&e->run.completed)) {
+        atomic_store(&e->run.completed, depth);
+        atomic_store(&e->run.armed, true);
         for (int i = 0; i < multipv && i < e->opt.multipv; i++)
             report(t, i, depth, BOUND_EXACT);
 
         const RootMove *best = &t->root[0];
-        e->stable = best->move == e->last_best ? e->stable + 1 : 0;
-        e->last_best = best->move;
-        int drop = e->last_score != VALUE_NONE ? e->last_score - best->score : 0;
-        e->last_score = best->score;
+        e->run.stable = best->move == e->run.last_best ? e->run.stable + 1 : 0;
+        e->run.last_best = best->move;
+        int drop = e->run.last_score != VALUE_NONE ? e->run.last_score - best->score : 0;
+        e->run.last_score = best->score;
         uint64_t all = 0;
         for (int i = 0; i < t->nroot; i++)
             all += t->root[i].nodes;
         double share = all ? (double)best->nodes / (double)all : 0;
-        bool pondering = e->ponder_pending || atomic_load(&e->pondering);
+        bool pondering = e->run.ponder_pending || atomic_load(&e->pondering);
         bool timed = e->tm.soft && !pondering;
-        if ((e->limits.depth && depth >= e->limits.depth) || (e->limits.mate && best->score >= mate_in(2 * e->limits.mate - 1))
-            || (timed && elapsed(e) > (int64_t)(e->tm.soft * time_scale(e->stable, drop, share)))
-            || (!e->limits.infinite && !pondering && forced_result_settled(best->score, depth))
-            || (e->skill.limited && depth >= e->skill.min_depth && pool_nodes(&e->pool) >= e->skill.nodes))
+        if ((e->run.limits.depth && depth >= e->run.limits.depth) || (e->run.limits.mate && best->score >= mate_in(2 * e->run.limits.mate - 1))
+            || (timed && elapsed(e) > (int64_t)(e->tm.soft * time_scale(e->run.stable, drop, share)))
+            || (!e->run.limits.infinite && !pondering && forced_result_settled(best->score, depth))
+            || (e->run.skill.limited && depth >= e->run.skill.min_depth && pool_nodes(&e->pool) >= e->run.skill.nodes))
             atomic_store(&e->stop, true);
     }
     pthread_mutex_unlock(&e->lock);
@@ -153,8 +153,8 @@ static void aspiration(Thread *t, int depth, int multipv)
 static int next_depth(const Thread *t, int done)
 {
     Engine *e = t->engine;
-    int completed = atomic_load(&e->completed), depth = (done > completed ? done : completed) + 1;
-    if (t->id && atomic_load(&e->searching[depth]) && (!e->limits.depth || depth < e->limits.depth))
+    int completed = atomic_load(&e->run.completed), depth = (done > completed ? done : completed) + 1;
+    if (t->id && atomic_load(&e->run.searching[depth]) && (!e->run.limits.depth || depth < e->run.limits.depth))
         depth++;
     return depth;
 }
@@ -162,12 +162,12 @@ static int next_depth(const Thread *t, int done)
 static void iterate(Thread *t)
 {
     Engine *e = t->engine;
-    int multipv = e->lines < t->nroot ? e->lines : t->nroot;
+    int multipv = e->run.lines < t->nroot ? e->run.lines : t->nroot;
     for (int depth = next_depth(t, 0); depth < MAX_PLY - 4 && !stopped(e); depth = next_depth(t, depth)) {
-        if (e->limits.depth && depth > e->limits.depth)
+        if (e->run.limits.depth && depth > e->run.limits.depth)
             break;
         t->root_depth = depth;
-        atomic_fetch_add(&e->searching[depth], 1);
+        atomic_fetch_add(&e->run.searching[depth], 1);
         for (int i = 0; i < t->nroot; i++) {
             t->root[i].prev_score = t->root[i].score;
             t->root[i].nodes = 0;
@@ -176,7 +176,7 @@ static void iterate(Thread *t)
             aspiration(t, depth, multipv);
             sort_root(t->root, t->pv_index + 1);
         }
-        atomic_fetch_sub(&e->searching[depth], 1);
+        atomic_fetch_sub(&e->run.searching[depth], 1);
         if (interrupted(t))
             continue;
         t->completed_depth = depth;
@@ -250,9 +250,9 @@ static void choose_by_skill(Thread *t, SearchResult *out)
     Engine *e = t->engine;
     Candidate c[MAX_MULTIPV];
     int n = 0;
-    for (int i = 0; i < e->lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
+    for (int i = 0; i < e->run.lines && i < t->nroot && t->root[i].score != -VALUE_INF; i++)
         c[n++] = (Candidate){ t->root[i].move, t->root[i].score };
-    Move m = n ? skill_choose(&t->board, c, n, &e->skill, &e->rng) : out->best;
+    Move m = n ? skill_choose(&t->board, c, n, &e->run.skill, &e->rng) : out->best;
     if (m == out->best)
         return;
     out->best = m;
@@ -267,23 +267,18 @@ static void choose_by_skill(Thread *t, SearchResult *out)
 /* The state a search starts from: its limits, clock, level and the shared counters. */
 static void start_search(Engine *e, const Board *root, const SearchLimits *limits, const SearchReporter *rep, int64_t start)
 {
-    e->limits = *limits;
-    e->rep = rep;
-    e->last_reported = MOVE_NONE;
-    e->last_reported_score = VALUE_NONE;
-    e->ponder_pending = limits->ponder;
-    e->stop_seen_at = 0;
-    atomic_store(&e->armed, false);
-    atomic_store(&e->completed, 0);
-    for (int d = 0; d < MAX_PLY; d++)
-        atomic_store(&e->searching[d], 0);
-    e->stable = 0;
-    e->last_score = VALUE_NONE;
-    e->last_best = MOVE_NONE;
+    Skill skill = skill_of(e->opt.limit_strength, e->opt.elo, e->opt.randomness, root->fullmove);
+    bool widen = skill_chooses(&skill) && e->opt.multipv < SKILL_CANDIDATES;
+    e->run = (SearchRun){
+        .limits = *limits,
+        .rep = rep,
+        .skill = skill,
+        .lines = widen ? SKILL_CANDIDATES : e->opt.multipv,
+        .ponder_pending = limits->ponder,
+        .last_score = VALUE_NONE,
+        .last_reported_score = VALUE_NONE,
+    };
     time_init(&e->tm, limits, root->side, root->hply, e->opt.move_overhead, start);
-    e->skill = skill_of(e->opt.limit_strength, e->opt.elo, e->opt.randomness, root->fullmove);
-    bool widen = skill_chooses(&e->skill) && e->opt.multipv < SKILL_CANDIDATES;
-    e->lines = widen ? SKILL_CANDIDATES : e->opt.multipv;
     tt_new_search(&e->tt);
 }
 
@@ -296,7 +291,7 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
 static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
 {
     TbResult root;
-    if (!e->table_men || board_men(&t->board) > e->table_men || e->lines > 1 || !tb_probe_nowait(e->tables, &t->board, &root))
+    if (!e->table_men || board_men(&t->board) > e->table_men || e->run.lines > 1 || !tb_probe_nowait(e->tables, &t->board, &root))
         return n;
     int value[MAX_MOVES], best = -VALUE_INF;
     for (int i = 0; i < n; i++) {
@@ -364,12 +359,12 @@ static void answer(Engine *e, SearchResult *out)
     out->best = rm->move;
     out->score = rm->score != -VALUE_INF ? rm->score : rm->prev_score;
     /* The last line a GUI reads has the answer's move and score, also where an unfinished iteration changed the score only. */
-    if (rm->move != e->last_reported || out->score != e->last_reported_score)
+    if (rm->move != e->run.last_reported || out->score != e->run.last_reported_score)
         report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
     out->depth = best->completed_depth;
     out->nodes = pool_nodes(&e->pool);
     out->ponder = ponder_move(e, &best->board, rm);
-    if (skill_chooses(&e->skill))
+    if (skill_chooses(&e->run.skill))
         choose_by_skill(best, out);
 }
 
@@ -393,7 +388,7 @@ void engine_search(Engine *e, const Board *root, const SearchLimits *limits, con
     }
 
     /* In infinite and ponder mode the answer waits for the GUI's word. */
-    atomic_store(&e->armed, true);
+    atomic_store(&e->run.armed, true);
     while (!stopped(e) && (limits->infinite || atomic_load(&e->pondering))) {
         if (rep->poll)
             rep->poll(rep->ctx);
