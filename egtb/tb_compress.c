@@ -13,9 +13,10 @@ static uint8_t flag_of(const TbTable *t, uint8_t *const flags[2], int side, uint
 
 /*
  * The search symbols and distances of n numbers from `first`. A number that
- * is no position is never probed: it takes the symbol and distance of the
- * number before it (the first position's where it opens the block), which
- * its neighbours' contexts predict best, unless the lever is off.
+ * is no position is never probed: it takes the symbol of the number before
+ * it (the first position's where it opens the block), which its neighbours'
+ * contexts predict best, and the distance the coder finds cheapest, unless
+ * the lever is off.
  */
 static void symbols(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, int side, uint64_t first, size_t n,
                     uint8_t *wsym, uint8_t *plies)
@@ -33,7 +34,7 @@ static void symbols(const TbTable *t, uint8_t *const flags[2], const TbCodecOpti
         if (tb_sym_class(wsym[i]) == TB_CLASS_NONE) {
             size_t from = i ? i - 1 : open;
             wsym[i] = from < n ? wsym[from] : TB_CLASS_DRAW;
-            plies[i] = from < n ? plies[from] : 0;
+            plies[i] = TB_PLIES_ANY;
         }
 }
 
@@ -51,8 +52,52 @@ static bool append(TbImage *im, int part, const uint8_t *data, size_t n)
     return true;
 }
 
-/* The model: counts over the whole table; the context's second neighbour is the next group's (index stride of group 1). */
-static void model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym, uint8_t *plies)
+/* Bytes of one part over a sample of the table's blocks (about 64), coded by the model as it stands. */
+static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, const TbModel *m, int part,
+                           uint8_t *wsym, uint8_t *plies, uint8_t *out)
+{
+    size_t per = (size_t)1 << o->block_log2, total = 0;
+    uint64_t blocks = (t->layout.size + per - 1) / per, step = blocks / 32 ? blocks / 32 : 1;
+    for (int side = 0; side < 2; side++)
+        for (uint64_t k = 0; k < blocks; k += step) {
+            uint64_t first = k * per;
+            size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
+            symbols(t, flags, o, side, first, n, wsym, plies);
+            long got = part == TB_PART_SEARCH ? tb_encode_search(m, wsym, n, out, tb_block_bound(per))
+                                              : tb_encode_distance(m, wsym, plies, n, out, tb_block_bound(per));
+            total += got == TB_CODE_FAILED ? tb_block_bound(per) : (size_t)got;
+        }
+    return total;
+}
+
+/* The neighbour each part's context codes the sample smallest with: none, or the stride of a group (within a block). */
+static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
+                            uint8_t *plies, uint8_t *out)
+{
+    size_t per = (size_t)1 << o->block_log2;
+    uint32_t cand[2 * PIECE_TYPE_NB + 2];
+    int nc = 0;
+    cand[nc++] = 0;
+    for (int g = 0; g < t->layout.ngroups; g++)
+        if (t->layout.stride[g] > 0 && t->layout.stride[g] < per)
+            cand[nc++] = (uint32_t)t->layout.stride[g];
+    if (t->layout.king_stride < per)
+        cand[nc++] = (uint32_t)t->layout.king_stride;
+    for (int part = 0; part < 2; part++) {
+        uint32_t best = 0;
+        size_t best_bytes = SIZE_MAX;
+        for (int c = 0; c < nc && o->above; c++) {
+            *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = cand[c];
+            size_t bytes = sample_bytes(t, flags, o, m, part, wsym, plies, out);
+            if (bytes < best_bytes)
+                best = cand[c], best_bytes = bytes;
+        }
+        *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = best;
+    }
+}
+
+/* The model: counts over the whole table, then each part's neighbour. */
+static bool model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym, uint8_t *plies)
 {
     TbCounts c;
     memset(&c, 0, sizeof c);
@@ -63,8 +108,12 @@ static void model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], cons
             symbols(t, flags, o, side, first, n, wsym, plies);
             tb_counts_add(&c, wsym, plies, n);
         }
-    uint32_t above = t->layout.ngroups ? t->layout.group[0].size : 0;
-    tb_model_make(m, &c, o->above && above < per ? above : 0, o->remap);
+    tb_model_make(m, &c, o->remap);
+    uint8_t *out = malloc(tb_block_bound(per));
+    if (out)
+        pick_neighbours(m, t, flags, o, wsym, plies, out);
+    free(out);
+    return out != NULL;
 }
 
 static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbCodecOptions *o, uint32_t blocks)
@@ -76,6 +125,7 @@ static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbC
     tb_put32(h + CH_FLAGS, tb_get32(h + CH_FLAGS) | (o->fill ? TB_FILLED : 0));
     tb_put32(h + CH_BLOCK_LOG2, o->block_log2);
     tb_put32(h + CH_ABOVE, m->above);
+    tb_put32(h + CH_DABOVE, m->dabove);
     tb_put32(h + CH_BLOCKS, blocks);
     h[CH_WSYMS] = m->wsyms;
     memcpy(h + CH_WSYM, m->wsym, TB_WSYMS);
@@ -143,8 +193,7 @@ bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const
     uint32_t *sum = malloc(4 * (size_t)blocks * sizeof *sum + 1);
     bool ok = wsym && plies && len && sum;
     TbModel m;
-    if (ok) {
-        model_of(&m, t, flags, o, wsym, plies);
+    if (ok && (ok = model_of(&m, t, flags, o, wsym, plies))) {
         header_of(im, t, &m, o, blocks);
         ok = code_blocks(im, t, flags, &m, o, blocks, len, sum) && index_of(im, blocks, len, sum);
     }

@@ -34,6 +34,7 @@ static bool model_read(TbModel *m, const uint8_t *h)
 {
     memset(m, 0, sizeof *m);
     m->above = tb_get32(h + CH_ABOVE);
+    m->dabove = tb_get32(h + CH_DABOVE);
     m->wsyms = h[CH_WSYMS];
     memcpy(m->wsym, h + CH_WSYM, TB_WSYMS);
     for (int k = 0; k < 2; k++) {

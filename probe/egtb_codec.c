@@ -22,7 +22,7 @@ void tb_counts_add(TbCounts *c, const uint8_t *wsym, const uint8_t *plies, size_
 {
     for (size_t i = 0; i < n; i++) {
         c->wcount[wsym[i] & (TB_WSYMS - 1)]++;
-        if (decided(wsym[i]))
+        if (decided(wsym[i]) && plies[i] != TB_PLIES_ANY)
             c->dcount[tb_sym_class(wsym[i]) - 1][plies[i]]++;
     }
 }
@@ -43,10 +43,9 @@ static int rank_by_count(const uint64_t *count, int n, uint8_t *order, bool rema
     return used;
 }
 
-void tb_model_make(TbModel *m, const TbCounts *c, uint32_t above, bool remap)
+void tb_model_make(TbModel *m, const TbCounts *c, bool remap)
 {
     memset(m, 0, sizeof *m);
-    m->above = above;
     m->wsyms = (uint8_t)rank_by_count(c->wcount, TB_WSYMS, m->wsym, remap);
     if (!m->wsyms)
         m->wsyms = 1; /* a table without positions: one symbol, coded in no bits */
@@ -144,22 +143,25 @@ bool tb_decode_search(const TbModel *m, const uint8_t *in, size_t len, uint8_t *
 
 /*
  * A distance is coded as its rank, by the tree, in the context of its class
- * and of the rank of the distance predicted for it: the position before's,
- * where that has the same class, else the last of the class in the block.
- * Ranks past DCTX - 1 share a context.
+ * and of the rank of the distance predicted for it: the position's `dabove`
+ * numbers before, where that has the same class, else the last of the class
+ * in the block. Ranks past DCTX - 1 share a context.
  */
 enum { DCTX = 32 };
 typedef struct {
     RcProb tree[2][DCTX][TB_DSYMS];
 } DistProbs;
 
-static unsigned distance_context(const TbModel *m, const uint8_t *wsym, const uint8_t *plies, size_t i, int k, const unsigned last[2])
+/* The rank predicted for position i of class k + 1. */
+static unsigned distance_prediction(const TbModel *m, const uint8_t *wsym, const uint8_t *plies, size_t i, int k, const unsigned last[2])
 {
-    unsigned pred = i && tb_sym_class(wsym[i - 1]) == k + 1 ? m->drank[k][plies[i - 1]] : last[k];
-    return pred < DCTX ? pred : DCTX - 1;
+    bool above = m->dabove && i >= m->dabove && tb_sym_class(wsym[i - m->dabove]) == k + 1;
+    return above ? m->drank[k][plies[i - m->dabove]] : last[k];
 }
 
-long tb_encode_distance(const TbModel *m, const uint8_t *wsym, const uint8_t *plies, size_t n, uint8_t *out, size_t cap)
+static unsigned context_of(unsigned pred) { return pred < DCTX ? pred : DCTX - 1; }
+
+long tb_encode_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap)
 {
     int bits[2] = { bits_for(m->dsyms[0]), bits_for(m->dsyms[1]) };
     if (!bits[0] && !bits[1])
@@ -175,8 +177,11 @@ long tb_encode_distance(const TbModel *m, const uint8_t *wsym, const uint8_t *pl
         if (!decided(wsym[i]))
             continue;
         int k = tb_sym_class(wsym[i]) - 1;
+        unsigned pred = distance_prediction(m, wsym, plies, i, k, last);
+        if (plies[i] == TB_PLIES_ANY) /* no position: the distance predicted, which the context makes cheapest */
+            plies[i] = m->dist[k][pred < m->dsyms[k] ? pred : 0];
         unsigned r = m->drank[k][plies[i]];
-        encode_tree(&e, p->tree[k][distance_context(m, wsym, plies, i, k, last)], bits[k], r);
+        encode_tree(&e, p->tree[k][context_of(pred)], bits[k], r);
         last[k] = r;
     }
     free(p);
@@ -210,7 +215,7 @@ bool tb_decode_distance(const TbModel *m, const uint8_t *in, size_t len, const u
         if (!decided(wsym[i]))
             continue;
         int k = tb_sym_class(wsym[i]) - 1;
-        unsigned r = decode_tree(&d, p->tree[k][distance_context(m, wsym, plies, i, k, last)], bits[k]);
+        unsigned r = decode_tree(&d, p->tree[k][context_of(distance_prediction(m, wsym, plies, i, k, last))], bits[k]);
         ok = r < m->dsyms[k];
         plies[i] = ok ? m->dist[k][r] : 0;
         last[k] = r;

@@ -12,8 +12,10 @@
  * few binary decisions as the table's symbols need (none where it has one),
  * by an adaptive range coder (tb_range.h). A search symbol's decisions go by
  * the symbols of the position before it and of the position `above` numbers
- * before it (the neighbour in the next group of the index); a distance's by
- * its class and the last distance of that class in the block.
+ * before it; a distance's by its class and the distance `dabove` numbers
+ * before (or the last of its class in the block). The writer picks each
+ * table's neighbours among the strides of its index's groups, whichever
+ * codes it smallest.
  */
 #ifndef CHUHAN_EGTB_CODEC_H
 #define CHUHAN_EGTB_CODEC_H
@@ -37,6 +39,7 @@ typedef struct {
     uint8_t dist[2][TB_DSYMS];     /* the distance of each rank */
     uint8_t drank[2][TB_DSYMS];    /* the rank of each distance */
     uint32_t above;                /* the second neighbour of the search symbols' context, 0 for none */
+    uint32_t dabove;               /* the neighbour of the distances' context, 0 for none (the last of the class) */
 } TbModel;
 
 /* Symbol and distance counts over a table, then the model that ranks them. */
@@ -46,8 +49,8 @@ typedef struct {
 } TbCounts;
 
 void tb_counts_add(TbCounts *c, const uint8_t *wsym, const uint8_t *plies, size_t n);
-/* remap false: symbols keep their own numbers (to measure what the remapping is worth). */
-void tb_model_make(TbModel *m, const TbCounts *c, uint32_t above, bool remap);
+/* The ranks, no neighbours (the writer tries them); remap false: symbols keep their own numbers (to measure what the remapping is worth). */
+void tb_model_make(TbModel *m, const TbCounts *c, bool remap);
 /* Fills the ranks from the symbols and distances in use (a model as a file holds it); false where they repeat or overflow. */
 bool tb_model_complete(TbModel *m);
 
@@ -57,7 +60,9 @@ static inline size_t tb_block_bound(size_t n) { return 2 * n + 64; }
 enum { TB_CODE_FAILED = -1 };
 /* Codes n search symbols (or distances of the won and lost among wsym) into out; the length, TB_CODE_FAILED where out is too small. */
 long tb_encode_search(const TbModel *m, const uint8_t *wsym, size_t n, uint8_t *out, size_t cap);
-long tb_encode_distance(const TbModel *m, const uint8_t *wsym, const uint8_t *plies, size_t n, uint8_t *out, size_t cap);
+/* A distance of TB_PLIES_ANY (a number that is no position) is set to whatever codes cheapest. */
+enum { TB_PLIES_ANY = 0xFF };
+long tb_encode_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap);
 /* The reverse; plies of positions neither won nor lost are 0. False where the data cannot be the model's. */
 bool tb_decode_search(const TbModel *m, const uint8_t *in, size_t len, uint8_t *wsym, size_t n);
 bool tb_decode_distance(const TbModel *m, const uint8_t *in, size_t len, const uint8_t *wsym, uint8_t *plies, size_t n);
