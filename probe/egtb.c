@@ -16,6 +16,7 @@ enum { UNOPENED, OPEN, REFUSED };
 typedef struct {
     uint64_t key;
     char path[TB_PATH_MAX];
+    Ending ending; /* as the file's name says: the header must say the same, or its layout would misread the boards */
     RuleSet rules;
     atomic_int state;
     TbFile file;
@@ -132,6 +133,7 @@ static void consider(TbSet *s, const char *dir, const char *file)
     en->key = key;
     snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
     en->rules = r;
+    en->ending = e;
     atomic_store(&en->state, UNOPENED);
     unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51);
     while (s->slot[h])
@@ -205,7 +207,7 @@ static bool entry_open(TbSet *s, Entry *en)
     pthread_mutex_lock(&s->lock);
     if (atomic_load(&en->state) == UNOPENED) {
         char why[TB_PATH_MAX + 128];
-        bool ok = tbf_open(&en->file, en->path, NULL, en->rules, why, sizeof why);
+        bool ok = tbf_open(&en->file, en->path, &en->ending, en->rules, why, sizeof why);
         if (!ok)
             note_error(s, why);
         atomic_store_explicit(&en->state, ok ? OPEN : REFUSED, memory_order_release);

@@ -189,6 +189,10 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\003' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
+    /* A table under another ending's name is refused, not read with the wrong index. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules asian 2>/dev/null && cp %s/KRk.asian.egtb %s/KNk.asian.egtb", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: the header names another ending"), "%s", out);
     /* The header and the index are checked whole when the table is opened. */
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf 'x' | dd of=%s/KNk.asian.egtb bs=1 seek=1030 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
