@@ -129,13 +129,20 @@ test: chuhan chuhan-train tests/run
 FUZZ_TIME ?= 60
 FUZZ_SRC := $(LIB_SRC) fuzz/fuzz_protocol.c
 
-fuzz: fuzz/fuzz_protocol
-	@mkdir -p fuzz/out
+fuzz: fuzz/fuzz_protocol fuzz/fuzz_egtb chuhan
+	@mkdir -p fuzz/out fuzz/out-egtb
 	./fuzz/fuzz_protocol -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 -artifact_prefix=fuzz/out/ fuzz/out fuzz/corpus
+	@# The table reader's seeds are tables built here (no table is kept in the repository).
+	@test -f fuzz/out-egtb/KNk.asian.egtb || ./chuhan egtb build fuzz/out-egtb KNk KRk --rules asian 2>/dev/null
+	./fuzz/fuzz_egtb -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 -artifact_prefix=fuzz/out-egtb/ fuzz/out-egtb
 
 fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
 	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ $(WARN) -O1 -g -pthread \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
+
+fuzz/fuzz_egtb: $(LIB_SRC) fuzz/fuzz_egtb.c | clang
+	clang -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -pthread \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(LIB_SRC) fuzz/fuzz_egtb.c -o $@ -lm
 
 clang:
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | \
@@ -273,7 +280,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/chuhan $(DESTDIR)$(MANDIR)/man6/chuhan.6
 
 clean:
-	rm -rf build dist chuhan chuhan.exe chuhan-aarch64 chuhan.wasm chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out
+	rm -rf build dist chuhan chuhan.exe chuhan-aarch64 chuhan.wasm chuhan-debug chuhan-train chuhan-tsan tests/run fuzz/fuzz_protocol fuzz/out fuzz/fuzz_egtb fuzz/out-egtb
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

@@ -5,6 +5,7 @@
 #include "../board/tables.h"
 #include "build.h"
 #include "solver.h"
+#include "tb_compress.h"
 #include "tb_write.h"
 
 static double now(void)
@@ -120,7 +121,7 @@ static bool load_children(Solver *s, const char *dir, char *err, size_t errlen)
         Ending child = ending_less(&s->lay.ending, gr->side, gr->type), c = canonical(&child);
         char path[4096];
         table_path(dir, &child, s->rules, path, sizeof path);
-        if (!tb_file_read(&s->child[gr->side][gr->type], path, &c, s->rules, err, errlen))
+        if (!tb_file_read_positions(&s->child[gr->side][gr->type], path, &c, s->rules, err, errlen))
             return false;
     }
     return true;
@@ -196,7 +197,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         natural_limit_flags(&s);
         progress(opt, name, rules, "natural limit", 2 * s.n, now() - t2);
         if (s.overflow) {
-            snprintf(err, errlen, "%s: a distance beyond %d plies, more than format %d holds", name, TB_MAX_PLIES, TB_FORMAT);
+            snprintf(err, errlen, "%s: a distance beyond %d plies, more than the tables hold", name, TB_MAX_PLIES);
             ok = false;
         } else if (s.out_of_memory) {
             snprintf(err, errlen, "%s: out of memory", name);
@@ -210,7 +211,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         t.values[RED] = s.val[RED], t.values[BLACK] = s.val[BLACK];
         char path[4096];
         table_path(dir, e, rules, path, sizeof path);
-        ok = tb_write(path, &t, s.dtm, err, errlen);
+        ok = (opt->one_byte ? tb_write_onebyte : tb_write)(path, &t, s.dtm, err, errlen);
         opt->built += ok;
     }
     solver_free(&s);

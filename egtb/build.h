@@ -9,12 +9,13 @@
 
 #include <stdio.h>
 
-#include "../probe/egtb_file.h"
+#include "../probe/egtb_cfile.h"
 
 typedef struct {
     int threads;
     FILE *progress;    /* a line per step of each ending, or NULL */
     int built, to_build; /* tables built so far of those missing at the start (0: not counted) */
+    bool one_byte;       /* write the uncompressed format (egtb_file.h) */
 } TbBuildOptions;
 
 /*

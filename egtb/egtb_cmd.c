@@ -6,6 +6,7 @@
 #include "../notation/notation.h"
 #include "../text/words.h"
 #include "build.h"
+#include "compress_cmd.h"
 #include "egtb_cmd.h"
 #include "verify.h"
 
@@ -17,7 +18,8 @@ static void help(FILE *out)
             "      retrograde analysis of each ending into DIR, the endings its captures reach first;\n"
             "      an ending is its men, red's upper case then black's lower case, generals included\n"
             "      (KRkaa, KNPkab); --men N adds every ending of up to N men; both rule sets unless\n"
-            "      --rules says one; tables already in DIR are kept\n"
+            "      --rules says one; tables already in DIR are kept; --one-byte writes the old\n"
+            "      uncompressed format (to measure against; the engine reads it only once compressed)\n"
             "  chuhan egtb probe DIR FEN... [--rules asian|repetition-draw]\n"
             "      a line each FEN: win N, loss N (N moves, as UCI's score mate), draw or none, then\n"
             "      the moves that keep it (each with its N); 'rule' when it stands only by the\n"
@@ -26,6 +28,11 @@ static void help(FILE *out)
             "  chuhan egtb verify DIR [ENDING...] [--rules asian|repetition-draw|both]\n"
             "      derives every position again from its successors, prints each mismatch\n"
             "  chuhan egtb stats DIR ENDING [--rules asian|repetition-draw|both]\n"
+            "  chuhan egtb compress DIR\n"
+            "      rewrites each one-byte table of DIR (format 1) compressed, one at a time, each read\n"
+            "      back and compared before it replaces the old file\n"
+            "  chuhan egtb measure DIR ENDING [--rules ...]   the codec's levers on one table, in bytes\n"
+            "  chuhan egtb speed DIR ENDING [--positions N] [--rules ...]   probes a second, cold and warm\n"
             "Rules: under repetition-draw every repetition draws; under asian a side that holds\n"
             "only by checking for ever loses. Perpetual chase is not modelled: a position held\n"
             "only by chasing is a draw in the tables. The natural limit (120 plies asian, 100\n"
@@ -37,6 +44,8 @@ typedef struct {
     int rules; /* RULES_ASIAN, RULES_REPETITION_DRAW, or 2 for both */
     int threads;
     int men;   /* build: every ending of up to this many men too */
+    bool one_byte; /* build: the uncompressed format */
+    long positions; /* speed */
     int argc;  /* what is left: folder and endings or FENs */
     char **argv;
 } EgtbArgs;
@@ -46,6 +55,8 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
     a->rules = both_allowed ? 2 : RULES_ASIAN;
     a->threads = 1;
     a->men = 0;
+    a->one_byte = false;
+    a->positions = 100000;
     a->argc = 0;
     a->argv = argv;
     for (int i = 0; i < argc; i++) {
@@ -75,6 +86,16 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
                 return false;
             }
             a->men = (int)v;
+            i++;
+        } else if (!strcmp(argv[i], "--one-byte")) {
+            a->one_byte = true;
+        } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
+            long long v;
+            if (!parse_number(argv[i + 1], 1, 100000000, false, &v)) {
+                fprintf(stderr, "chuhan egtb: --positions takes 1 to 100000000\n");
+                return false;
+            }
+            a->positions = (long)v;
             i++;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             fprintf(stderr, "chuhan egtb: unknown option %s\n", argv[i]);
@@ -127,7 +148,7 @@ static int cmd_build(EgtbArgs *a)
             return 2;
         }
     /* An ending that fails is said and skipped; the others are built. */
-    TbBuildOptions opt = { .threads = a->threads, .progress = stderr };
+    TbBuildOptions opt = { .threads = a->threads, .progress = stderr, .one_byte = a->one_byte };
     static Ending seen[2][ENDINGS_MAX];
     int nseen[2] = { 0, 0 };
     for (int i = 0; i < n; i++)
@@ -154,7 +175,7 @@ static TbSet *open_set(const char *dir)
         return NULL;
     }
     if (s)
-        tb_set_memory(s, SIZE_MAX);
+        tb_set_memory(s, (size_t)256 << 20);
     return s;
 }
 
@@ -284,14 +305,14 @@ static int cmd_stats(EgtbArgs *a)
         char name[64], path[4200];
         tb_file_name(&c, (RuleSet)r, name, sizeof name);
         snprintf(path, sizeof path, "%s/%s", a->argv[0], name);
-        TbTable t;
-        if (!tb_file_read(&t, path, &c, (RuleSet)r, err, sizeof err)) {
+        TbFile f; /* the header has them: no block is read */
+        if (!tbf_open(&f, path, &c, (RuleSet)r, err, sizeof err)) {
             fprintf(stderr, "chuhan egtb: %s\n", err);
             status = 1;
             continue;
         }
-        tb_print_stats(&t, stdout);
-        tb_file_free(&t);
+        tb_print_stats(&f.head, stdout);
+        tbf_close(&f);
     }
     return status;
 }
@@ -336,6 +357,22 @@ int egtb_main(int argc, char **argv)
         return cmd_stats(&a);
     if (!strcmp(cmd, "verify"))
         return cmd_verify(&a);
+    if (!strcmp(cmd, "compress") && a.argc == 1)
+        return tb_compress_folder(a.argv[0], stdout);
+    if ((!strcmp(cmd, "measure") || !strcmp(cmd, "speed")) && a.argc == 2) {
+        Ending e;
+        char err[512];
+        if (!ending_parse(a.argv[1], &e, err, sizeof err)) {
+            fprintf(stderr, "chuhan egtb: %s\n", err);
+            return 2;
+        }
+        int status = 0;
+        for (int r = 0; r < 2 && status != 2; r++)
+            if (each_rule(a.rules, r))
+                status |= !strcmp(cmd, "measure") ? tb_measure(a.argv[0], &e, (RuleSet)r, stdout)
+                                                  : tb_speed(a.argv[0], &e, (RuleSet)r, a.positions, stdout);
+        return status;
+    }
     fprintf(stderr, "chuhan egtb: unknown command '%s'\n", cmd);
     help(stderr);
     return 2;

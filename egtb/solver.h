@@ -7,7 +7,7 @@
 #ifndef CHUHAN_EGTB_SOLVER_H
 #define CHUHAN_EGTB_SOLVER_H
 
-#include "../probe/egtb_file.h"
+#include "../probe/egtb_cfile.h"
 #include "unmove.h"
 
 /*

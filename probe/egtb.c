@@ -3,44 +3,32 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "egtb.h"
 #include "../board/movegen.h"
+#include "egtb_cache.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
-/* SHUT: not read for want of memory, until a new search makes room (tb_set_next_search). */
-enum { UNREAD, READING, READ, REFUSED, SHUT };
+/* A table is opened (header and index read, a few milliseconds at most) when first probed; REFUSED: a bad file, or a bad block met since. */
+enum { UNOPENED, OPEN, REFUSED };
 
-/*
- * A search reads tables up to this size itself (a few milliseconds); a larger
- * one is read by a thread of its own while the search goes on without it, so
- * that entering a large ending never costs a move's time.
- */
-#define TB_READ_NOW_BYTES ((off_t)8 << 20)
-
-/* A table found in a folder: where, how large, and once read, its contents. */
+/* A table found in a folder: where, and once opened, its header and index. */
 typedef struct {
     uint64_t key;
     char path[TB_PATH_MAX];
-    off_t bytes;
+    Ending ending; /* as the file's name says: the header must say the same, or its layout would misread the boards */
     RuleSet rules;
-    TbSet *set;
     atomic_int state;
-    atomic_uint used_in; /* the last search that probed it */
-    TbTable table;
+    TbFile file;
 } Entry;
 
 struct TbSet {
     Entry *entry;
     int entries, men, count[2];
     int16_t slot[TB_SLOTS]; /* open addressing on the key: entry + 1, 0 for none */
-    size_t memory, used;
-    pthread_mutex_t lock;   /* over the states, the memory used, the reads under way and the error */
-    pthread_cond_t done;    /* a read has ended */
-    int reading;
-    unsigned search;        /* searches begun, changed only where none probes */
-    bool shut;              /* a table was shut out since the last search began */
+    size_t memory;
+    TbCache *cache;         /* the decoded blocks of every table, bounded by memory */
+    pthread_mutex_t lock;   /* over the opening of tables and the error */
     char error[TB_PATH_MAX + 128];
     bool has_error;
 };
@@ -64,65 +52,35 @@ static Entry *find(const TbSet *s, uint64_t key)
     return NULL;
 }
 
+enum { TB_MEMORY_DEFAULT = 64 << 20 };
+
 TbSet *tb_set_new(void)
 {
     TbSet *s = calloc(1, sizeof *s);
-    if (s && !(s->entry = calloc(TB_ENTRIES_MAX, sizeof *s->entry))) {
+    if (s && (!(s->entry = calloc(TB_ENTRIES_MAX, sizeof *s->entry)) || !(s->cache = tb_cache_new(TB_MEMORY_DEFAULT)))) {
+        free(s->entry);
         free(s);
         return NULL;
     }
     if (s) {
         pthread_mutex_init(&s->lock, NULL);
-        pthread_cond_init(&s->done, NULL);
-        s->memory = (size_t)1 << 30;
+        s->memory = TB_MEMORY_DEFAULT;
     }
     return s;
 }
 
-void tb_set_next_search(TbSet *s)
-{
-    pthread_mutex_lock(&s->lock);
-    if (s->shut) {
-        /* The tables the last search did not probe give way to those it could not read. */
-        for (int i = 0; i < s->entries; i++) {
-            Entry *en = &s->entry[i];
-            if (atomic_load(&en->state) == READ && atomic_load(&en->used_in) != s->search) {
-                s->used -= en->table.bytes;
-                tb_file_free(&en->table);
-                atomic_store(&en->state, UNREAD);
-            }
-        }
-        s->shut = false;
-        for (int i = 0; i < s->entries; i++) {
-            Entry *en = &s->entry[i];
-            if (atomic_load(&en->state) != SHUT)
-                continue;
-            if (s->used + (size_t)en->bytes <= s->memory)
-                atomic_store(&en->state, UNREAD);
-            else
-                s->shut = true;
-        }
-    }
-    s->search++;
-    pthread_mutex_unlock(&s->lock);
-}
-
-void tb_set_wait(TbSet *s)
-{
-    pthread_mutex_lock(&s->lock);
-    while (s->reading)
-        pthread_cond_wait(&s->done, &s->lock);
-    pthread_mutex_unlock(&s->lock);
-}
+/* Nothing to do between searches now that tables are read block by block; kept for the engines that call it. */
+void tb_set_next_search(TbSet *s) { (void)s; }
+void tb_set_wait(TbSet *s) { (void)s; }
 
 static void forget(TbSet *s)
 {
-    tb_set_wait(s);
     for (int i = 0; i < s->entries; i++)
-        tb_file_free(&s->entry[i].table);
+        if (atomic_load(&s->entry[i].state) != UNOPENED)
+            tbf_close(&s->entry[i].file);
+    tb_cache_clear(s->cache);
     memset(s->slot, 0, sizeof s->slot);
     s->entries = s->men = s->count[0] = s->count[1] = 0;
-    s->used = 0;
 }
 
 void tb_set_free(TbSet *s)
@@ -130,13 +88,24 @@ void tb_set_free(TbSet *s)
     if (!s)
         return;
     forget(s);
-    pthread_cond_destroy(&s->done);
     pthread_mutex_destroy(&s->lock);
+    tb_cache_free(s->cache);
     free(s->entry);
     free(s);
 }
 
-void tb_set_memory(TbSet *s, size_t bytes) { s->memory = bytes; }
+/* A new cache of the new size; where there is no memory for it the old one stays. */
+void tb_set_memory(TbSet *s, size_t bytes)
+{
+    TbCache *c = tb_cache_new(bytes);
+    if (!c)
+        return;
+    tb_cache_free(s->cache);
+    s->cache = c;
+    s->memory = bytes;
+}
+
+void tb_set_counts(TbSet *s, uint64_t *hits, uint64_t *misses) { tb_cache_counts(s->cache, hits, misses); }
 int tb_set_men(const TbSet *s) { return s->men; }
 int tb_set_count(const TbSet *s, RuleSet r) { return s->count[r]; }
 
@@ -163,11 +132,9 @@ static void consider(TbSet *s, const char *dir, const char *file)
     Entry *en = &s->entry[s->entries++];
     en->key = key;
     snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
-    struct stat st;
-    en->bytes = stat(en->path, &st) ? 0 : st.st_size;
     en->rules = r;
-    en->set = s;
-    atomic_store(&en->state, UNREAD);
+    en->ending = e;
+    atomic_store(&en->state, UNOPENED);
     unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51);
     while (s->slot[h])
         h = (h + 1) % TB_SLOTS;
@@ -231,122 +198,107 @@ bool tb_set_error(TbSet *s, char *out, size_t len)
     return had;
 }
 
-/*
- * Reads a table whose entry the caller made READING. It becomes READ; REFUSED,
- * and why (a bad file, or one larger than all the tables' memory); or SHUT
- * while the tables in memory leave no room for it (said once).
- */
-static void read_claimed(TbSet *s, Entry *en)
-{
-    char why[TB_PATH_MAX + 128] = "";
-    TbTable t;
-    pthread_mutex_lock(&s->lock);
-    size_t room = s->used < s->memory ? s->memory - s->used : 0;
-    pthread_mutex_unlock(&s->lock);
-    int state;
-    if ((size_t)en->bytes > s->memory) {
-        snprintf(why, sizeof why, "%.*s: not read, larger than the tables' memory (%zu MB)", TB_PATH_MAX, en->path, s->memory >> 20);
-        state = REFUSED;
-    } else {
-        state = (size_t)en->bytes > room ? SHUT : tb_file_read(&t, en->path, NULL, en->rules, why, sizeof why) ? READ : REFUSED;
-    }
-    pthread_mutex_lock(&s->lock);
-    if (state == READ && s->used + t.bytes > s->memory) { /* another read took the room meanwhile */
-        tb_file_free(&t);
-        state = SHUT;
-    }
-    if (state == READ) {
-        s->used += t.bytes;
-        en->table = t;
-    }
-    if (state == SHUT && !s->shut) {
-        snprintf(why, sizeof why, "%.*s: not read yet, the tables' memory (%zu MB) is full", TB_PATH_MAX, en->path, s->memory >> 20);
-        s->shut = true;
-    }
-    if (state != READ && why[0])
-        note_error(s, why);
-    atomic_store_explicit(&en->state, state, memory_order_release);
-    s->reading--;
-    pthread_cond_broadcast(&s->done);
-    pthread_mutex_unlock(&s->lock);
-}
-
-static void *reader(void *arg)
-{
-    Entry *en = arg;
-    read_claimed(en->set, en);
-    return NULL;
-}
-
-/*
- * Whether an entry's table is in memory. One not yet read is read now if the
- * caller waits or it is small; else a thread of its own reads it (here all the
- * same where no thread can start) and it is not in memory yet.
- */
-static bool entry_ready(TbSet *s, Entry *en, bool wait)
+/* Whether an entry's table is open, opening it where it is not yet. */
+static bool entry_open(TbSet *s, Entry *en)
 {
     int state = atomic_load_explicit(&en->state, memory_order_acquire);
-    if (state == READ || state == REFUSED || state == SHUT)
-        return state == READ;
-    bool now = wait || en->bytes <= TB_READ_NOW_BYTES;
+    if (state != UNOPENED)
+        return state == OPEN;
     pthread_mutex_lock(&s->lock);
-    bool claimed = atomic_load(&en->state) == UNREAD;
-    if (claimed) {
-        atomic_store(&en->state, READING);
-        s->reading++;
+    if (atomic_load(&en->state) == UNOPENED) {
+        char why[TB_PATH_MAX + 128];
+        bool ok = tbf_open(&en->file, en->path, &en->ending, en->rules, why, sizeof why);
+        if (!ok)
+            note_error(s, why);
+        atomic_store_explicit(&en->state, ok ? OPEN : REFUSED, memory_order_release);
     }
     pthread_mutex_unlock(&s->lock);
-    pthread_t th;
-    if (claimed && !now && !pthread_create(&th, NULL, reader, en)) {
-        pthread_detach(th);
-        return false;
-    }
-    if (claimed) {
-        read_claimed(s, en);
-    } else if (now) {
-        pthread_mutex_lock(&s->lock);
-        while (atomic_load(&en->state) == READING)
-            pthread_cond_wait(&s->done, &s->lock);
-        pthread_mutex_unlock(&s->lock);
-    }
-    return atomic_load_explicit(&en->state, memory_order_acquire) == READ;
+    return atomic_load_explicit(&en->state, memory_order_acquire) == OPEN;
 }
 
-static bool probe(TbSet *s, const Board *b, TbResult *r, bool wait)
+/* A table whose block failed: said once, and no more of it is believed (the file stays open for probes under way). */
+static void refuse(TbSet *s, Entry *en, const char *why)
+{
+    pthread_mutex_lock(&s->lock);
+    if (atomic_load(&en->state) == OPEN)
+        note_error(s, why);
+    atomic_store(&en->state, REFUSED);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* What a cache miss decodes: one block of one part of an entry's table, and why it failed. */
+typedef struct {
+    const TbFile *f;
+    int side, part;
+    uint32_t k;
+    char why[TB_PATH_MAX + 128];
+} Fill;
+
+static bool fill_block(void *arg, uint8_t *block)
+{
+    Fill *x = arg;
+    if (x->part == TB_PART_SEARCH)
+        return tbf_read_search(x->f, x->side, x->k, block, x->why, sizeof x->why);
+    /* The distances follow the search symbols: decoded again here rather than held, so that no second lock is taken. */
+    uint8_t *wsym = malloc(TB_CACHE_BLOCK);
+    bool ok = wsym && tbf_read_search(x->f, x->side, x->k, wsym, x->why, sizeof x->why) &&
+              tbf_read_distance(x->f, x->side, x->k, wsym, block, x->why, sizeof x->why);
+    if (!wsym)
+        snprintf(x->why, sizeof x->why, "%s: not enough memory", x->f->path);
+    free(wsym);
+    return ok;
+}
+
+/* Byte i of a side's part of the entry's table, through the cache. */
+static bool table_byte(TbSet *s, Entry *en, int part, int side, uint64_t i, uint8_t *out)
+{
+    const TbFile *f = &en->file;
+    Fill x; /* not initialised whole: its message is written only on a failure */
+    x.f = f, x.side = side, x.part = part, x.k = (uint32_t)(i >> f->block_log2), x.why[0] = 0;
+    uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)side << 33 | (uint64_t)part << 32 | x.k;
+    size_t at = (size_t)(i & (((uint64_t)1 << f->block_log2) - 1));
+    if (tb_cache_byte(s->cache, key, at, out, fill_block, &x))
+        return true;
+    refuse(s, en, x.why[0] ? x.why : "not enough memory for the tables' cache");
+    return false;
+}
+
+static bool probe(TbSet *s, const Board *b, TbResult *r)
 {
     if (!s->entries || board_men(b) > s->men)
         return false;
     Ending e = ending_of_board(b);
     Entry *en = find(s, table_key(&e, (RuleSet)b->rules));
-    if (!en || !entry_ready(s, en, wait))
+    if (!en || !entry_open(s, en))
         return false;
-    /* Written only when it changes: the threads of a search share the entry's cache line. */
-    if (atomic_load_explicit(&en->used_in, memory_order_relaxed) != s->search)
-        atomic_store_explicit(&en->used_in, s->search, memory_order_relaxed);
-    const TbTable *t = &en->table;
+    const TbLayout *l = &en->file.head.layout;
     TbPos p;
-    tb_from_board(&t->layout, b, &p);
-    int64_t i = tb_index(&t->layout, &p);
-    if (i < 0)
+    tb_from_board(l, b, &p);
+    int64_t i = tb_index(l, &p);
+    uint8_t sym, plies = 0;
+    if (i < 0 || !table_byte(s, en, TB_PART_SEARCH, p.side, (uint64_t)i, &sym))
         return false;
-    r->value = t->values[p.side][i];
-    r->flags = tb_flags(t, p.side, (uint64_t)i);
-    return r->value != TB_NONE;
+    int c = tb_sym_class(sym);
+    if (c == TB_CLASS_NONE || ((c == TB_CLASS_WIN || c == TB_CLASS_LOSS) && !table_byte(s, en, TB_PART_DISTANCE, p.side, (uint64_t)i, &plies)))
+        return false;
+    r->value = c == TB_CLASS_DRAW ? TB_DRAW : tb_value(plies);
+    r->flags = (uint8_t)tb_sym_flags(sym);
+    return true;
 }
 
-bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, true); }
-bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r, false); }
-static bool probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r, bool wait)
+bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r); }
+bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r); }
+static bool probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r)
 {
     make_move(b, m);
-    bool known = probe(s, b, r, wait);
+    bool known = probe(s, b, r);
     unmake_move(b);
     if (known && (r->flags & TB_FLAG_RULE) && !rule)
         r->value = TB_DRAW;
     return known;
 }
 
-bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r) { return probe_after(s, b, m, rule, r, true); }
+bool tb_probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r) { return probe_after(s, b, m, rule, r); }
 
 /* The move that keeps the board's table result at its best distance, or MOVE_NONE. */
 static Move table_move(TbSet *s, Board *b, const TbResult *r)
@@ -356,7 +308,7 @@ static Move table_move(TbSet *s, Board *b, const TbResult *r)
     for (int k = 0; k < n; k++) {
         TbResult q;
         /* A successor that needs the rule counts as a draw where this result does not: it keeps nothing. */
-        bool known = probe_after(s, b, list[k], r->flags & TB_FLAG_RULE, &q, false);
+        bool known = probe_after(s, b, list[k], r->flags & TB_FLAG_RULE, &q);
         bool keeps = tb_win(r->value) ? tb_loss(q.value) : tb_win(q.value);
         if (known && keeps && tb_plies(q.value) + 1 == tb_plies(r->value))
             return list[k];

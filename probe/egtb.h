@@ -1,16 +1,15 @@
 /*
  * Endgame tables as an engine uses them: the folders to look in, each table
- * read whole when a position of its ending is first asked about, at most a
- * set amount of memory in all (a table that would pass it waits until a new
- * search lets tables left unused go), and
- * a position's value under the rules its board plays by. Any number of
- * threads may probe one set at once; setting the folders may not run beside
- * a probe.
+ * opened (header and index read) when a position of its ending is first
+ * asked about, its blocks read and decoded as probes need them into one
+ * cache of a set size (egtb_cache.h), and a position's value under the rules
+ * its board plays by. Any number of threads may probe one set at once;
+ * setting the folders or the memory may not run beside a probe.
  */
 #ifndef CHUHAN_EGTB_H
 #define CHUHAN_EGTB_H
 
-#include "egtb_file.h"
+#include "egtb_cfile.h"
 
 typedef struct TbSet TbSet;
 
@@ -22,7 +21,10 @@ void tb_set_free(TbSet *s);
  * none. A folder that cannot be read: false and why, the others kept.
  */
 bool tb_set_paths(TbSet *s, const char *paths, char *err, size_t errlen);
+/* The most bytes of decoded blocks kept (64 MB to begin with). */
 void tb_set_memory(TbSet *s, size_t bytes);
+/* Probes' block lookups that found their block in memory, and those that read it. */
+void tb_set_counts(TbSet *s, uint64_t *hits, uint64_t *misses);
 /* The most men of any table found, 0 for none. */
 int tb_set_men(const TbSet *s);
 /* Tables found, by rule set. */
@@ -34,23 +36,17 @@ typedef struct {
 } TbResult;
 
 /*
- * The value of the board's position by its rules, reading the table if it is
- * not yet in memory. False where no table holds it (or it could not be read:
- * tb_set_error says why).
+ * The value of the board's position by its rules, reading the block that
+ * holds it if it is not in memory (one read and one block's decoding). False
+ * where no table holds it, or its table could not be opened or a block of it
+ * read (tb_set_error says why; that table is not probed again).
  */
 bool tb_probe(TbSet *s, const Board *b, TbResult *r);
-/*
- * The same, for a search that must not wait: a table not yet in memory is
- * read now only if it is small; a larger one is read by a thread of its own,
- * and until it is in memory its positions are unknown.
- */
+/* The same: a probe never waits for more than one block, so a search may make it too. */
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
-/*
- * A search begins (no thread probes now): where a table found no room, the
- * tables the last search did not probe leave memory to make it some.
- */
+/* A search begins; nothing is kept per search now (tables are never read whole). */
 void tb_set_next_search(TbSet *s);
-/* Waits until no table is being read. */
+/* Waits until no table is being read: none is read beside a probe now. */
 void tb_set_wait(TbSet *s);
 /*
  * The result after move m in b, as a position whose result stands without

@@ -30,27 +30,10 @@ void tb_file_name(const Ending *canonical, RuleSet r, char *out, size_t len)
     snprintf(out, len, "%s.%s.egtb", name, tb_rules_name(r));
 }
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> 8 * i);
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> 8 * i);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static uint64_t get64(const uint8_t *p) { return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32; }
+#define put32 tb_put32
+#define put64 tb_put64
+#define get32 tb_get32
+#define get64 tb_get64
 
 uint64_t tb_checksum(uint64_t h, const uint8_t *data, size_t len)
 {
@@ -70,7 +53,7 @@ void tb_header_write(const TbTable *t, uint8_t out[TB_HEADER_BYTES])
 {
     memset(out, 0, TB_HEADER_BYTES);
     memcpy(out + H_MAGIC, magic, sizeof magic);
-    put32(out + H_FORMAT, TB_FORMAT);
+    put32(out + H_FORMAT, TB_FORMAT_ONE_BYTE);
     put32(out + H_RULES, (uint32_t)t->rules);
     memcpy(out + H_NAME, t->name, strlen(t->name));
     put32(out + H_MEN, (uint32_t)t->layout.men);
@@ -92,13 +75,12 @@ static bool fail(TbTable *t, char *err, size_t errlen, const char *path, const c
     return false;
 }
 
-/* The header's fields into t, or the reason it is no table of ours. */
-static const char *header_read(TbTable *t, const uint8_t *h, const Ending *expect, RuleSet rules)
+uint32_t tb_header_format(const uint8_t *h) { return memcmp(h + H_MAGIC, magic, sizeof magic) ? 0 : get32(h + H_FORMAT); }
+
+const char *tb_header_read(TbTable *t, const uint8_t *h, const Ending *expect, RuleSet rules)
 {
     if (memcmp(h + H_MAGIC, magic, sizeof magic))
         return "not a Chuhan endgame table";
-    if (get32(h + H_FORMAT) != TB_FORMAT)
-        return "a table of another format version";
     if (get32(h + H_RULES) != (uint32_t)rules)
         return "a table of the other rule set";
     memcpy(t->name, h + H_NAME, TB_NAME_MAX - 1);
@@ -122,14 +104,16 @@ static const char *header_read(TbTable *t, const uint8_t *h, const Ending *expec
     return NULL;
 }
 
-bool tb_file_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+bool tb_onebyte_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(t, err, errlen, path, "cannot be opened");
     uint8_t h[TB_HEADER_BYTES];
-    const char *why = fread(h, 1, sizeof h, f) == sizeof h ? header_read(t, h, expect, rules) : "too short";
+    const char *why = fread(h, 1, sizeof h, f) != sizeof h            ? "too short"
+                      : tb_header_format(h) != TB_FORMAT_ONE_BYTE ? "not a one-byte table"
+                                                                  : tb_header_read(t, h, expect, rules);
     if (why) {
         fclose(f);
         return fail(t, err, errlen, path, why);

@@ -27,7 +27,8 @@
 
 enum { TB_DRAW = 0, TB_NONE = 255, TB_MAX_PLIES = 253 };
 enum { TB_FLAG_RULE = 1, TB_FLAG_LIMIT = 2 };
-enum { TB_FORMAT = 1, TB_HEADER_BYTES = 160 };
+/* Format 1 is this file's, one byte a position; format 2 is compressed (egtb_cfile.h). */
+enum { TB_FORMAT_ONE_BYTE = 1, TB_HEADER_BYTES = 160 };
 
 static inline bool tb_decided(uint8_t v) { return v != TB_DRAW && v != TB_NONE; }
 static inline int tb_plies(uint8_t v) { return v - 1; }
@@ -74,12 +75,40 @@ void tb_header_write(const TbTable *t, uint8_t out[TB_HEADER_BYTES]);
 /* Writes the checksum of header and data into the header. */
 void tb_header_seal(uint8_t h[TB_HEADER_BYTES], uint64_t checksum);
 
+static inline void tb_put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static inline void tb_put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static inline uint32_t tb_get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t tb_get64(const uint8_t *p) { return (uint64_t)tb_get32(p) | (uint64_t)tb_get32(p + 4) << 32; }
+
+/* The format version of a header that starts with the magic, 0 for none. */
+uint32_t tb_header_format(const uint8_t *h);
 /*
- * Reads a table whole, checking header, size and checksum; on failure says why
- * and returns false, t left empty. `expect` (may be NULL) is the ending the
- * file must hold.
+ * The fields both formats share (magic, rule set, ending, size, counts) into
+ * t, or the reason the header is no table of ours or not the one expected
+ * (`expect` may be NULL).
  */
-bool tb_file_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen);
+const char *tb_header_read(TbTable *t, const uint8_t *h, const Ending *expect, RuleSet rules);
+
+/*
+ * Reads a one-byte table whole, checking header, size and checksum; on
+ * failure says why and returns false, t left empty. `expect` (may be NULL)
+ * is the ending the file must hold. egtb_cfile.h reads either format.
+ */
+bool tb_onebyte_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen);
 void tb_file_free(TbTable *t);
 
 #endif

@@ -196,7 +196,7 @@ static const OptionDef defs[] = {
     { "EvalFile", "evalfile", true, OPT_STRING, 0, 0, 0, { EMBEDDED_NET }, .set = set_evalfile },
     /* Endgame tables (docs/egtb.md): folders separated by ';', and the megabytes they may fill. XBoard: egtpath. */
     { "EGTBPath", "egtbpaths", false, OPT_STRING, 0, 0, 0, { "" }, .set = set_egtb_path },
-    { "EGTBMemory", NULL, true, OPT_SPIN, 16, 1 << 20, 1024, { 0 }, .set = set_egtb_memory },
+    { "EGTBMemory", NULL, true, OPT_SPIN, 1, 1 << 20, 64, { 0 }, .set = set_egtb_memory },
     /* Playing for people: a level on the Elo scale (docs/levels.md), and variety in cp. */
     { "UCI_LimitStrength", "limitstrength", true, OPT_CHECK, 0, 1, 0, { 0 }, .search = search_limit_strength },
     { "UCI_Elo", "elo", true, OPT_SPIN, SKILL_ELO_MIN, SKILL_ELO_MAX, SKILL_ELO_MAX, { 0 }, .search = search_elo },

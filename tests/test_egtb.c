@@ -173,15 +173,30 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_str_eq(out, "chuhan egtb: cannot read the folder /no/such/folder\n");
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb frobnicate 2>&1 >/dev/null"), 2);
 
-    /* A damaged table is refused by its checksum, a cut one by its length: no answer from either. */
+    /* A damaged block is refused by its checksum, a cut file by its length, another format by its number: no answer from any. */
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KNk --rules asian 2>/dev/null", dir), 0);
-    cr_assert_eq(run(out, sizeof out, "printf 'x' | dd of=%s/KNk.asian.egtb bs=1 seek=3000 conv=notrunc 2>/dev/null", dir), 0);
     const char *fen = "4k4/9/9/9/9/9/9/9/9/3K1N3 w - - 0 1";
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 0);
+    cr_assert(!strncmp(out, "win ", 4), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.asian.egtb %s/KNk.good && printf 'x' | dd of=%s/KNk.asian.egtb bs=1 seek=2000 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "none\n"), "%s", out);
-    cr_assert(strstr(out, "KNk.asian.egtb: checksum mismatch: the file is damaged"), "%s", out);
-    cr_assert_eq(run(out, sizeof out, "truncate -s 5000 %s/KNk.asian.egtb && ./chuhan egtb probe %s '%s' 2>&1", dir, dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: block 0 of the "), "%s", out);
+    cr_assert(strstr(out, "fails its checksum: the file is damaged"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KNk --rules asian", dir), 1);
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && truncate -s 2500 %s/KNk.asian.egtb && ./chuhan egtb probe %s '%s' 2>&1", dir, dir, dir, dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: truncated"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\003' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
+    /* A table under another ending's name is refused, not read with the wrong index. */
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules asian 2>/dev/null && cp %s/KRk.asian.egtb %s/KNk.asian.egtb", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: the header names another ending"), "%s", out);
+    /* The header and the index are checked whole when the table is opened. */
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf 'x' | dd of=%s/KNk.asian.egtb bs=1 seek=1030 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: checksum mismatch: the file is damaged"), "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KNk --rules asian", dir), 1);
     remove_dir(dir);
 }
@@ -265,34 +280,64 @@ Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
     remove_dir(dir);
 }
 
-Test(egtb, tables_left_unused_give_way_when_memory_is_full)
+/* Each position of a one-byte table probed in the compressed file made from it: the same value and flags. */
+static void expect_same_probes(TbSet *s, const char *onebyte, RuleSet r)
 {
-    char dir[64], err[256];
-    built(dir, "KRk KNk --rules asian");
+    TbTable t;
+    char err[4200];
+    cr_assert(tb_onebyte_read(&t, onebyte, NULL, r, err, sizeof err), "%s", err);
+    Board *b = board_new();
+    uint64_t probed = 0;
+    for (uint64_t i = 0; i < t.layout.size; i++)
+        for (int side = RED; side <= BLACK; side++) {
+            if (t.values[side][i] == TB_NONE)
+                continue;
+            TbPos p;
+            tb_position(&t.layout, i, &p);
+            p.side = side;
+            tb_to_board(&t.layout, &p, b);
+            b->rules = (uint8_t)r;
+            TbResult res;
+            cr_assert(tb_probe(s, b, &res), "%s number %llu side %d not found", t.name, (unsigned long long)i, side);
+            cr_assert_eq(res.value, t.values[side][i], "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            cr_assert_eq(res.flags, tb_flags(&t, side, i), "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            probed++;
+        }
+    cr_assert_gt(probed, 0);
+    board_free(b);
+    tb_file_free(&t);
+}
+
+Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
+{
+    char dir[64], copy[80], path[128], err[256];
+    fresh_dir(dir);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRkn --one-byte --threads 2 2>&1", dir), 0, "%s", out);
+    const char *fen = "9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1";
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KRkn.asian.egtb: a one-byte table (format 1), no longer read: convert its folder with `chuhan egtb compress DIR`"), "%s", out);
+    snprintf(copy, sizeof copy, "%s/c", dir);
+    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s", copy, dir, copy, copy), 0, "%s", out);
+    cr_assert(strstr(out, "KRkn.asian.egtb: 911410 -> "), "%s", out);
+    cr_assert(strstr(out, "8 tables compressed"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb compress %s", copy), 0, "%s", out);
+    cr_assert(strstr(out, "0 tables compressed"), "a compressed table is left as it is: %s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules asian", copy, fen), 0);
+    cr_assert(!strncmp(out, "loss 0 rule ", 12), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", copy), 0, "%s", out);
+
+    /* A cache of one set of blocks, far less than the table: blocks are read again and again, the answers stay. */
     TbSet *s = tb_set_new();
-    cr_assert(tb_set_paths(s, dir, err, sizeof err), "%s", err);
-    /* Room for one of the two 8 KB tables at a time. */
-    tb_set_memory(s, 10000);
-    Board *rook = board_new(), *horse = board_new();
-    cr_assert(board_set_fen(rook, "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", err, sizeof err), "%s", err);
-    cr_assert(board_set_fen(horse, "4k4/9/9/9/9/9/9/9/9/3K4N w - - 0 1", err, sizeof err), "%s", err);
-    TbResult r;
-    tb_set_next_search(s);
-    cr_assert(tb_probe(s, rook, &r), "the first table is read");
-    cr_assert(!tb_probe(s, horse, &r), "the second finds no room");
-    cr_assert(tb_set_error(s, err, sizeof err));
-    cr_assert(strstr(err, "memory (0 MB) is full"), "%s", err);
-    cr_assert(tb_probe(s, rook, &r), "the first stays");
-    tb_set_next_search(s);
-    cr_assert(!tb_probe(s, horse, &r), "the first was probed in the last search: it stays and the second waits");
-    tb_set_next_search(s);
-    cr_assert(tb_probe(s, horse, &r), "a search that did not probe the first let it go for the second");
-    cr_assert(!tb_probe(s, rook, &r), "and now the first waits");
-    tb_set_next_search(s);
-    tb_set_next_search(s);
-    cr_assert(tb_probe(s, rook, &r), "and comes back when the second is left unused");
-    board_free(rook);
-    board_free(horse);
+    cr_assert(tb_set_paths(s, copy, err, sizeof err), "%s", err);
+    tb_set_memory(s, 0);
+    for (int r = 0; r < 2; r++) {
+        snprintf(path, sizeof path, "%s/KRkn.%s.egtb", dir, tb_rules_name((RuleSet)r));
+        expect_same_probes(s, path, (RuleSet)r);
+    }
+    uint64_t hits, misses;
+    tb_set_counts(s, &hits, &misses);
+    cr_assert_gt(misses, 100, "%llu", (unsigned long long)misses);
+    cr_assert(!tb_set_error(s, err, sizeof err), "%s", err);
     tb_set_free(s);
     remove_dir(dir);
 }

@@ -58,7 +58,7 @@ Test(uci, handshake_lists_the_options)
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
         "option name EGTBPath type string default ",
-        "option name EGTBMemory type spin default 1024 min 16 max 1048576",
+        "option name EGTBMemory type spin default 64 min 1 max 1048576",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 3320 min 975 max 3320",
         "option name Randomness type spin default 0 min 0 max 100",

@@ -1,0 +1,21 @@
+/*
+ * Reading a file at an offset from any thread at once, without moving a
+ * shared position: pread where POSIX has it (and WASI), ReadFile with an
+ * offset on Windows. No mapping of the file is needed.
+ */
+#ifndef CHUHAN_READ_AT_H
+#define CHUHAN_READ_AT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A file open for reading, -1 where it cannot be. */
+int read_at_open(const char *path);
+void read_at_close(int fd);
+/* The file's length, or -1. */
+int64_t read_at_size(int fd);
+/* Reads exactly n bytes at offset; false where the file ends before or the read fails. */
+bool read_at(int fd, void *buf, size_t n, uint64_t offset);
+
+#endif

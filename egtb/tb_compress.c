@@ -1,0 +1,263 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb_compress.h"
+#include "tb_write.h"
+
+const TbCodecOptions tb_codec_default = { .remap = true, .above = true, .fill = true, .block_log2 = TB_BLOCK_LOG2 };
+
+static uint8_t flag_of(const TbTable *t, uint8_t *const flags[2], int side, uint64_t i)
+{
+    return flags ? flags[side][i] & 3 : tb_flags(t, side, i);
+}
+
+/*
+ * The search symbols and distances of n numbers from `first`. A number that
+ * is no position is never probed: it takes the symbol of the number before
+ * it (the first position's where it opens the block), which its neighbours'
+ * contexts predict best, and the distance the coder finds cheapest, unless
+ * the lever is off.
+ */
+static void symbols(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, int side, uint64_t first, size_t n,
+                    uint8_t *wsym, uint8_t *plies)
+{
+    size_t open = n;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t v = t->values[side][first + i];
+        int c = v == TB_DRAW ? TB_CLASS_DRAW : v == TB_NONE ? TB_CLASS_NONE : tb_win(v) ? TB_CLASS_WIN : TB_CLASS_LOSS;
+        wsym[i] = (uint8_t)(c | flag_of(t, flags, side, first + i) << 2);
+        plies[i] = tb_decided(v) ? (uint8_t)tb_plies(v) : 0;
+        if (c != TB_CLASS_NONE && open == n)
+            open = i;
+    }
+    for (size_t i = 0; o->fill && i < n; i++)
+        if (tb_sym_class(wsym[i]) == TB_CLASS_NONE) {
+            size_t from = i ? i - 1 : open;
+            wsym[i] = from < n ? wsym[from] : TB_CLASS_DRAW;
+            plies[i] = TB_PLIES_ANY;
+        }
+}
+
+static bool append(TbImage *im, int part, const uint8_t *data, size_t n)
+{
+    if (im->part_bytes[part] + n > im->part_cap[part]) {
+        size_t cap = 2 * im->part_cap[part] + n + 4096;
+        uint8_t *p = realloc(im->part[part], cap);
+        if (!p)
+            return false;
+        im->part[part] = p, im->part_cap[part] = cap;
+    }
+    memcpy(im->part[part] + im->part_bytes[part], data, n);
+    im->part_bytes[part] += n;
+    return true;
+}
+
+/* Bytes of one part over a sample of the table's blocks (about 64), coded by the model as it stands. */
+static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, const TbModel *m, int part,
+                           uint8_t *wsym, uint8_t *plies, uint8_t *out)
+{
+    size_t per = (size_t)1 << o->block_log2, total = 0;
+    uint64_t blocks = (t->layout.size + per - 1) / per, step = blocks / 32 ? blocks / 32 : 1;
+    for (int side = 0; side < 2; side++)
+        for (uint64_t k = 0; k < blocks; k += step) {
+            uint64_t first = k * per;
+            size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
+            symbols(t, flags, o, side, first, n, wsym, plies);
+            long got = part == TB_PART_SEARCH ? tb_encode_search(m, wsym, n, out, tb_block_bound(per))
+                                              : tb_encode_distance(m, wsym, plies, n, out, tb_block_bound(per));
+            total += got == TB_CODE_FAILED ? tb_block_bound(per) : (size_t)got;
+        }
+    return total;
+}
+
+/* The neighbour each part's context codes the sample smallest with: none, or the stride of a group (within a block). */
+static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
+                            uint8_t *plies, uint8_t *out)
+{
+    size_t per = (size_t)1 << o->block_log2;
+    uint32_t cand[2 * PIECE_TYPE_NB + 2];
+    int nc = 0;
+    cand[nc++] = 0;
+    for (int g = 0; g < t->layout.ngroups; g++)
+        if (t->layout.stride[g] > 0 && t->layout.stride[g] < per)
+            cand[nc++] = (uint32_t)t->layout.stride[g];
+    if (t->layout.king_stride < per)
+        cand[nc++] = (uint32_t)t->layout.king_stride;
+    for (int part = 0; part < 2; part++) {
+        uint32_t best = 0;
+        size_t best_bytes = SIZE_MAX;
+        for (int c = 0; c < nc && o->above; c++) {
+            *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = cand[c];
+            size_t bytes = sample_bytes(t, flags, o, m, part, wsym, plies, out);
+            if (bytes < best_bytes)
+                best = cand[c], best_bytes = bytes;
+        }
+        *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = best;
+    }
+}
+
+/* The model: counts over the whole table, then each part's neighbour. */
+static bool model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym, uint8_t *plies)
+{
+    TbCounts c;
+    memset(&c, 0, sizeof c);
+    size_t per = (size_t)1 << o->block_log2;
+    for (int side = 0; side < 2; side++)
+        for (uint64_t first = 0; first < t->layout.size; first += per) {
+            size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
+            symbols(t, flags, o, side, first, n, wsym, plies);
+            tb_counts_add(&c, wsym, plies, n);
+        }
+    tb_model_make(m, &c, o->remap);
+    uint8_t *out = malloc(tb_block_bound(per));
+    if (out)
+        pick_neighbours(m, t, flags, o, wsym, plies, out);
+    free(out);
+    return out != NULL;
+}
+
+static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbCodecOptions *o, uint32_t blocks)
+{
+    uint8_t *h = im->header;
+    memset(h, 0, TB_CHEADER_BYTES);
+    tb_header_write(t, h);
+    tb_put32(h + 8, TB_FORMAT_COMPRESSED);
+    tb_put32(h + CH_FLAGS, tb_get32(h + CH_FLAGS) | (o->fill ? TB_FILLED : 0));
+    tb_put32(h + CH_BLOCK_LOG2, o->block_log2);
+    tb_put32(h + CH_ABOVE, m->above);
+    tb_put32(h + CH_DABOVE, m->dabove);
+    tb_put32(h + CH_BLOCKS, blocks);
+    h[CH_WSYMS] = m->wsyms;
+    memcpy(h + CH_WSYM, m->wsym, TB_WSYMS);
+    for (int k = 0; k < 2; k++) {
+        h[CH_DSYMS + 2 * k] = (uint8_t)m->dsyms[k], h[CH_DSYMS + 2 * k + 1] = (uint8_t)(m->dsyms[k] >> 8);
+        memcpy(h + CH_DIST + TB_DSYMS * k, m->dist[k], TB_DSYMS);
+    }
+}
+
+/* Each block of both sides into the parts, its length and checksum into len[] and sum[] ([part][side][block]). */
+static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbModel *m, const TbCodecOptions *o,
+                        uint32_t blocks, uint64_t *len, uint32_t *sum)
+{
+    size_t per = (size_t)1 << o->block_log2, cap = tb_block_bound(per);
+    uint8_t *wsym = malloc(per), *plies = malloc(per), *out = malloc(cap);
+    bool ok = wsym && plies && out;
+    for (int side = 0; ok && side < 2; side++)
+        for (uint32_t k = 0; ok && k < blocks; k++) {
+            uint64_t first = (uint64_t)k * per;
+            size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
+            symbols(t, flags, o, side, first, n, wsym, plies);
+            for (int part = 0; ok && part < 2; part++) {
+                long got = part == TB_PART_SEARCH ? tb_encode_search(m, wsym, n, out, cap)
+                                                  : tb_encode_distance(m, wsym, plies, n, out, cap);
+                size_t at = (size_t)(part * 2 + side) * blocks + k;
+                ok = got != TB_CODE_FAILED && append(im, part, out, (size_t)got);
+                len[at] = ok ? (uint64_t)got : 0;
+                sum[at] = ok ? tb_block_checksum(part, side, k, out, (size_t)got) : 0;
+            }
+        }
+    free(wsym);
+    free(plies);
+    free(out);
+    return ok;
+}
+
+/* The index from the blocks' lengths: offsets from the end of the index on, the search part first; then the header's checksum. */
+static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const uint32_t *sum)
+{
+    im->index_bytes = tb_index_bytes(blocks);
+    if (!(im->index = malloc(im->index_bytes)))
+        return false;
+    uint64_t at = TB_CHEADER_BYTES + im->index_bytes;
+    for (int run = 0; run < 4; run++) {
+        uint8_t *o = im->index + (size_t)run * (blocks + 1) * 8;
+        for (uint32_t k = 0; k <= blocks; k++) {
+            tb_put64(o + 8 * k, at);
+            if (k < blocks)
+                at += len[(size_t)run * blocks + k];
+        }
+    }
+    for (size_t i = 0; i < 4 * (size_t)blocks; i++)
+        tb_put32(im->index + 32 * ((size_t)blocks + 1) + 4 * i, sum[i]);
+    tb_put64(im->header + CH_CHECKSUM, tb_checksum(tb_checksum(0, im->header, TB_CHEADER_BYTES), im->index, im->index_bytes));
+    return true;
+}
+
+bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
+{
+    memset(im, 0, sizeof *im);
+    size_t per = (size_t)1 << o->block_log2;
+    uint32_t blocks = (uint32_t)((t->layout.size + per - 1) / per);
+    uint8_t *wsym = malloc(per), *plies = malloc(per);
+    uint64_t *len = malloc(4 * (size_t)blocks * sizeof *len + 1);
+    uint32_t *sum = malloc(4 * (size_t)blocks * sizeof *sum + 1);
+    bool ok = wsym && plies && len && sum;
+    TbModel m;
+    if (ok && (ok = model_of(&m, t, flags, o, wsym, plies))) {
+        header_of(im, t, &m, o, blocks);
+        ok = code_blocks(im, t, flags, &m, o, blocks, len, sum) && index_of(im, blocks, len, sum);
+    }
+    free(wsym);
+    free(plies);
+    free(len);
+    free(sum);
+    if (!ok)
+        tb_image_free(im);
+    return ok;
+}
+
+void tb_image_free(TbImage *im)
+{
+    free(im->index);
+    free(im->part[0]);
+    free(im->part[1]);
+    memset(im, 0, sizeof *im);
+}
+
+typedef struct {
+    const TbTable *t;
+    uint8_t *const *flags;
+} Written;
+
+/* The file as written, read back: every position's value and flags as the table's (the others were left to the codec). */
+static bool same_as_written(const char *tmp, void *arg, char *err, size_t errlen)
+{
+    const Written *w = arg;
+    TbTable back;
+    if (!tb_file_read_positions(&back, tmp, &w->t->layout.ending, w->t->rules, err, errlen))
+        return false;
+    bool same = true;
+    for (int side = 0; same && side < 2; side++)
+        for (uint64_t i = 0; same && i < w->t->layout.size; i++)
+            same = w->t->values[side][i] == TB_NONE ||
+                   (back.values[side][i] == w->t->values[side][i] && tb_flags(&back, side, i) == flag_of(w->t, w->flags, side, i));
+    tb_file_free(&back);
+    if (!same)
+        snprintf(err, errlen, "%s: the compressed table does not read back as written", tmp);
+    return same;
+}
+
+static bool any_flag(const TbTable *t, uint8_t *const flags[2])
+{
+    for (int side = 0; side < 2; side++)
+        for (uint64_t i = 0; i < t->layout.size; i++)
+            if (flag_of(t, flags, side, i))
+                return true;
+    return false;
+}
+
+bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, size_t errlen)
+{
+    t->has_flags = any_flag(t, flags);
+    TbImage im;
+    if (!tb_image_make(&im, t, flags, &tb_codec_default)) {
+        snprintf(err, errlen, "%s: not enough memory to compress", path);
+        return false;
+    }
+    const uint8_t *piece[4] = { im.header, im.index, im.part[0], im.part[1] };
+    size_t len[4] = { TB_CHEADER_BYTES, im.index_bytes, im.part_bytes[0], im.part_bytes[1] };
+    Written w = { t, flags };
+    bool ok = tb_write_file(path, piece, len, 4, same_as_written, &w, err, errlen);
+    tb_image_free(&im);
+    return ok;
+}

@@ -1,0 +1,105 @@
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "egtb_cache.h"
+
+typedef struct {
+    pthread_mutex_t lock;
+    uint64_t key[TB_CACHE_WAYS];   /* 0 for an empty way */
+    uint64_t stamp[TB_CACHE_WAYS]; /* the set's clock when the way was last used */
+    uint64_t clock;
+    uint8_t *data[TB_CACHE_WAYS];  /* allocated when first filled: a cache fills only the memory it uses */
+} Set;
+
+struct TbCache {
+    Set *set;
+    size_t sets;
+    atomic_uint_fast64_t hits, misses;
+};
+
+TbCache *tb_cache_new(size_t bytes)
+{
+    TbCache *c = calloc(1, sizeof *c);
+    size_t sets = bytes / ((size_t)TB_CACHE_BLOCK * TB_CACHE_WAYS);
+    if (!c)
+        return NULL;
+    c->sets = sets ? sets : 1;
+    if (!(c->set = calloc(c->sets, sizeof *c->set))) {
+        free(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < c->sets; i++)
+        pthread_mutex_init(&c->set[i].lock, NULL);
+    atomic_init(&c->hits, 0);
+    atomic_init(&c->misses, 0);
+    return c;
+}
+
+void tb_cache_free(TbCache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->sets; i++) {
+        for (int w = 0; w < TB_CACHE_WAYS; w++)
+            free(c->set[i].data[w]);
+        pthread_mutex_destroy(&c->set[i].lock);
+    }
+    free(c->set);
+    free(c);
+}
+
+void tb_cache_clear(TbCache *c)
+{
+    for (size_t i = 0; i < c->sets; i++)
+        memset(c->set[i].key, 0, sizeof c->set[i].key);
+}
+
+/* The way to fill in a set: an empty one, else the least recently used. */
+static int victim(const Set *s)
+{
+    int v = 0;
+    for (int w = 0; w < TB_CACHE_WAYS; w++) {
+        if (!s->key[w])
+            return w;
+        if (s->stamp[w] < s->stamp[v])
+            v = w;
+    }
+    return v;
+}
+
+bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFill fill, void *arg)
+{
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    Set *s = &c->set[(size_t)((h ^ h >> 29) % c->sets)];
+    pthread_mutex_lock(&s->lock);
+    int w = 0;
+    while (w < TB_CACHE_WAYS && s->key[w] != key)
+        w++;
+    bool ok = true;
+    if (w < TB_CACHE_WAYS) {
+        atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+    } else {
+        atomic_fetch_add_explicit(&c->misses, 1, memory_order_relaxed);
+        w = victim(s);
+        s->key[w] = 0;
+        if (!s->data[w])
+            s->data[w] = malloc(TB_CACHE_BLOCK);
+        ok = s->data[w] && fill(arg, s->data[w]);
+        if (ok)
+            s->key[w] = key;
+    }
+    if (ok) {
+        s->stamp[w] = ++s->clock;
+        *out = s->data[w][at < TB_CACHE_BLOCK ? at : 0];
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+void tb_cache_counts(TbCache *c, uint64_t *hits, uint64_t *misses)
+{
+    *hits = atomic_load(&c->hits);
+    *misses = atomic_load(&c->misses);
+}

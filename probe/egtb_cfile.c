@@ -1,0 +1,287 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "egtb_cfile.h"
+#include "egtb_legal.h"
+#include "../base/read_at.h"
+
+uint32_t tb_block_checksum(int part, int side, uint32_t k, const uint8_t *data, size_t len)
+{
+    uint64_t h = tb_checksum((uint64_t)part << 40 | (uint64_t)side << 32 | k, data, len);
+    return (uint32_t)(h ^ h >> 32);
+}
+
+static bool fail(TbFile *f, char *err, size_t errlen, const char *path, const char *why)
+{
+    snprintf(err, errlen, "%s: %s", path, why);
+    tbf_close(f);
+    return false;
+}
+
+void tbf_close(TbFile *f)
+{
+    if (f->fd >= 0)
+        read_at_close(f->fd);
+    free(f->offset);
+    free(f->sum);
+    free(f->path);
+    memset(f, 0, sizeof *f);
+    f->fd = -1;
+}
+
+/* The model as the header holds it, or false where it is no model a decoder can follow. */
+static bool model_read(TbModel *m, const uint8_t *h)
+{
+    memset(m, 0, sizeof *m);
+    m->above = tb_get32(h + CH_ABOVE);
+    m->dabove = tb_get32(h + CH_DABOVE);
+    m->wsyms = h[CH_WSYMS];
+    memcpy(m->wsym, h + CH_WSYM, TB_WSYMS);
+    for (int k = 0; k < 2; k++) {
+        m->dsyms[k] = (uint16_t)(h[CH_DSYMS + 2 * k] | h[CH_DSYMS + 2 * k + 1] << 8);
+        memcpy(m->dist[k], h + CH_DIST + TB_DSYMS * k, TB_DSYMS);
+    }
+    return tb_model_complete(m);
+}
+
+/* The index's offsets must run on without gap from the end of the index to the end of the file. */
+static const char *index_check(const TbFile *f, size_t start)
+{
+    uint64_t at = start, bound = tb_block_bound((size_t)1 << f->block_log2);
+    for (int run = 0; run < 4; run++) {
+        const uint64_t *o = f->offset + (size_t)run * (f->blocks + 1);
+        if (o[0] != at)
+            return "the index is damaged";
+        for (uint32_t k = 0; k < f->blocks; k++)
+            if (o[k + 1] < o[k] || o[k + 1] - o[k] > bound)
+                return "the index is damaged";
+        at = o[f->blocks];
+    }
+    return at > f->file_bytes ? "truncated" : at < f->file_bytes ? "longer than its header says" : NULL;
+}
+
+/* The header's own fields and the index, once the shared fields are read; the reason where they fail. */
+static const char *open_rest(TbFile *f, uint8_t *h)
+{
+    f->filled = tb_get32(h + CH_FLAGS) & TB_FILLED;
+    f->head.bytes = (size_t)f->file_bytes;
+    f->block_log2 = tb_get32(h + CH_BLOCK_LOG2);
+    if (f->block_log2 < TB_BLOCK_LOG2_MIN || f->block_log2 > TB_BLOCK_LOG2_MAX)
+        return "the header's block size is not one this version reads";
+    uint64_t size = f->head.layout.size, per = (uint64_t)1 << f->block_log2;
+    f->blocks = tb_get32(h + CH_BLOCKS);
+    if (f->blocks != (size + per - 1) / per)
+        return "the header's block count does not fit its ending";
+    if (!model_read(&f->model, h))
+        return "the header's model is damaged";
+    size_t ib = tb_index_bytes(f->blocks);
+    uint8_t *index = malloc(ib);
+    f->offset = malloc(4 * ((size_t)f->blocks + 1) * sizeof *f->offset);
+    f->sum = malloc(4 * (size_t)f->blocks * sizeof *f->sum);
+    if (!index || !f->offset || !f->sum) {
+        free(index);
+        return "not enough memory for its index";
+    }
+    if (TB_CHEADER_BYTES + ib > f->file_bytes || !read_at(f->fd, index, ib, TB_CHEADER_BYTES)) {
+        free(index);
+        return "truncated";
+    }
+    uint64_t want = tb_get64(h + CH_CHECKSUM);
+    tb_put64(h + CH_CHECKSUM, 0);
+    bool intact = tb_checksum(tb_checksum(0, h, TB_CHEADER_BYTES), index, ib) == want;
+    for (size_t i = 0; intact && i < 4 * ((size_t)f->blocks + 1); i++)
+        f->offset[i] = tb_get64(index + 8 * i);
+    for (size_t i = 0; intact && i < 4 * (size_t)f->blocks; i++)
+        f->sum[i] = tb_get32(index + 32 * ((size_t)f->blocks + 1) + 4 * i);
+    free(index);
+    return intact ? index_check(f, TB_CHEADER_BYTES + ib) : "checksum mismatch: the file is damaged";
+}
+
+bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+{
+    memset(f, 0, sizeof *f);
+    f->fd = read_at_open(path);
+    if (f->fd < 0)
+        return fail(f, err, errlen, path, "cannot be opened");
+    int64_t bytes = read_at_size(f->fd);
+    f->file_bytes = bytes > 0 ? (uint64_t)bytes : 0;
+    uint8_t h[TB_CHEADER_BYTES] = { 0 };
+    size_t head = f->file_bytes < sizeof h ? (size_t)f->file_bytes : sizeof h;
+    if (head < TB_HEADER_BYTES || !read_at(f->fd, h, head, 0))
+        return fail(f, err, errlen, path, "too short");
+    uint32_t format = tb_header_format(h);
+    if (format == TB_FORMAT_ONE_BYTE)
+        return fail(f, err, errlen, path,
+                    "a one-byte table (format 1), no longer read: convert its folder with `chuhan egtb compress DIR`");
+    if (format != TB_FORMAT_COMPRESSED)
+        return fail(f, err, errlen, path, format ? "a table of a format this version cannot read" : "not a Chuhan endgame table");
+    if (head < sizeof h)
+        return fail(f, err, errlen, path, "truncated");
+    const char *why = tb_header_read(&f->head, h, expect, rules);
+    if (!why)
+        why = open_rest(f, h);
+    if (why)
+        return fail(f, err, errlen, path, why);
+    f->path = malloc(strlen(path) + 1);
+    if (!f->path)
+        return fail(f, err, errlen, path, "not enough memory");
+    strcpy(f->path, path);
+    return true;
+}
+
+size_t tbf_block_size(const TbFile *f, uint32_t k)
+{
+    uint64_t per = (uint64_t)1 << f->block_log2, first = (uint64_t)k * per, size = f->head.layout.size;
+    return first >= size ? 0 : (size_t)(size - first < per ? size - first : per);
+}
+
+/* Block k of a part and side as the file holds it, checked: a buffer the caller frees, or NULL and why. */
+static uint8_t *read_block(const TbFile *f, int part, int side, uint32_t k, size_t *len, char *err, size_t errlen)
+{
+    size_t at = (size_t)(part * 2 + side) * (f->blocks + 1) + k;
+    *len = (size_t)(f->offset[at + 1] - f->offset[at]);
+    uint8_t *buf = malloc(*len + 1);
+    const char *what = part == TB_PART_SEARCH ? "search part" : "distances";
+    if (!buf)
+        snprintf(err, errlen, "%s: not enough memory", f->path);
+    else if (!read_at(f->fd, buf, *len, f->offset[at]))
+        snprintf(err, errlen, "%s: block %u of the %s cannot be read: the file is cut or unreadable", f->path, k, what);
+    else if (tb_block_checksum(part, side, k, buf, *len) != f->sum[(size_t)(part * 2 + side) * f->blocks + k])
+        snprintf(err, errlen, "%s: block %u of the %s fails its checksum: the file is damaged", f->path, k, what);
+    else
+        return buf;
+    free(buf);
+    return NULL;
+}
+
+bool tbf_read_search(const TbFile *f, int side, uint32_t k, uint8_t *wsym, char *err, size_t errlen)
+{
+    size_t len;
+    uint8_t *buf = k < f->blocks ? read_block(f, TB_PART_SEARCH, side, k, &len, err, errlen) : NULL;
+    if (k >= f->blocks)
+        snprintf(err, errlen, "%s: no block %u", f->path, k);
+    bool ok = buf && tb_decode_search(&f->model, buf, len, wsym, tbf_block_size(f, k));
+    if (buf && !ok)
+        snprintf(err, errlen, "%s: block %u of the search part does not decode: the file is damaged", f->path, k);
+    free(buf);
+    return ok;
+}
+
+/* Wins at odd distances, losses at even ones: anything else is no table's. */
+static bool parities_hold(const uint8_t *wsym, const uint8_t *plies, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int c = tb_sym_class(wsym[i]);
+        if ((c == TB_CLASS_WIN && !(plies[i] & 1)) || (c == TB_CLASS_LOSS && (plies[i] & 1)) || plies[i] > TB_MAX_PLIES)
+            return false;
+    }
+    return true;
+}
+
+bool tbf_read_distance(const TbFile *f, int side, uint32_t k, const uint8_t *wsym, uint8_t *plies, char *err, size_t errlen)
+{
+    size_t len, n = tbf_block_size(f, k);
+    uint8_t *buf = k < f->blocks ? read_block(f, TB_PART_DISTANCE, side, k, &len, err, errlen) : NULL;
+    if (k >= f->blocks)
+        snprintf(err, errlen, "%s: no block %u", f->path, k);
+    bool ok = buf && tb_decode_distance(&f->model, buf, len, wsym, plies, n) && parities_hold(wsym, plies, n);
+    if (buf && !ok)
+        snprintf(err, errlen, "%s: block %u of the distances does not decode: the file is damaged", f->path, k);
+    free(buf);
+    return ok;
+}
+
+/* A position's one-byte value from its search symbol and distance. */
+static uint8_t value_of(uint8_t wsym, uint8_t plies)
+{
+    int c = tb_sym_class(wsym);
+    return c == TB_CLASS_DRAW ? TB_DRAW : c == TB_CLASS_NONE ? TB_NONE : tb_value(plies);
+}
+
+/* Every block of f into t's values and flags (allocated here). */
+static bool decode_all(TbFile *f, TbTable *t, char *err, size_t errlen)
+{
+    uint64_t n = t->layout.size;
+    size_t fbytes = t->has_flags ? (size_t)((2 * n + 3) / 4) : 0, per = (size_t)1 << f->block_log2;
+    t->block = calloc(1, (size_t)(2 * n) + fbytes);
+    uint8_t *wsym = malloc(per), *plies = malloc(per);
+    bool ok = t->block && wsym && plies;
+    uint8_t *flags = ok && fbytes ? (uint8_t *)t->block + 2 * n : NULL;
+    if (!ok)
+        snprintf(err, errlen, "%s: not enough memory", f->path);
+    for (int side = 0; ok && side < 2; side++) {
+        t->values[side] = (uint8_t *)t->block + (size_t)side * n;
+        for (uint32_t k = 0; ok && k < f->blocks; k++) {
+            ok = tbf_read_search(f, side, k, wsym, err, errlen) && tbf_read_distance(f, side, k, wsym, plies, err, errlen);
+            for (size_t i = 0, first = (size_t)k * per; ok && i < tbf_block_size(f, k); i++) {
+                t->values[side][first + i] = value_of(wsym[i], plies[i]);
+                uint64_t at = (uint64_t)side * n + first + i;
+                if (flags)
+                    flags[at >> 2] |= (uint8_t)(tb_sym_flags(wsym[i]) << ((at & 3) * 2));
+            }
+        }
+    }
+    free(wsym);
+    free(plies);
+    return ok;
+}
+
+/* Marks the numbers that are no position, where the file left them to the codec. */
+static bool mark_none(TbTable *t)
+{
+    Board *b = board_new();
+    if (!b)
+        return false;
+    for (uint64_t i = 0; i < t->layout.size; i++) {
+        int sides = tb_position_sides(&t->layout, i, b);
+        for (int side = RED; side <= BLACK; side++)
+            if (!(sides >> side & 1)) {
+                t->values[side][i] = TB_NONE;
+                if (t->flags) {
+                    uint64_t at = (uint64_t)side * t->layout.size + i;
+                    t->flags[at >> 2] &= (uint8_t)~(3u << ((at & 3) * 2));
+                }
+            }
+    }
+    board_free(b);
+    return true;
+}
+
+static bool read_whole(TbTable *t, const char *path, const Ending *expect, RuleSet rules, bool exact, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    int fd = read_at_open(path);
+    uint8_t h[TB_HEADER_BYTES];
+    bool onebyte = fd >= 0 && read_at(fd, h, sizeof h, 0) && tb_header_format(h) == TB_FORMAT_ONE_BYTE;
+    if (fd >= 0)
+        read_at_close(fd);
+    if (onebyte)
+        return tb_onebyte_read(t, path, expect, rules, err, errlen);
+    TbFile f;
+    if (!tbf_open(&f, path, expect, rules, err, errlen))
+        return false;
+    *t = f.head;
+    bool ok = decode_all(&f, t, err, errlen);
+    if (ok) {
+        t->flags = t->has_flags ? (uint8_t *)t->block + 2 * t->layout.size : NULL;
+        t->bytes = (size_t)f.file_bytes;
+    }
+    if (ok && exact && f.filled && !mark_none(t)) {
+        snprintf(err, errlen, "%s: not enough memory", path);
+        ok = false;
+    }
+    if (!ok)
+        tb_file_free(t);
+    tbf_close(&f);
+    return ok;
+}
+
+bool tb_file_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+{
+    return read_whole(t, path, expect, rules, true, err, errlen);
+}
+
+bool tb_file_read_positions(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+{
+    return read_whole(t, path, expect, rules, false, err, errlen);
+}

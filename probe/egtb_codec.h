@@ -1,0 +1,70 @@
+/*
+ * Endgame tables, the codec: how one block of a table's positions is coded
+ * (egtb_cfile.h puts the blocks in a file).
+ *
+ * A table is kept in two parts. The search's part has one symbol a position:
+ * its class (draw, win, loss, no position) and its flags (rule, limit),
+ * class | flags << 2. The root's part has the distance in plies of each won
+ * or lost position only: which positions have one follows from the search's
+ * part, so draws and no-positions cost the distance part nothing.
+ *
+ * Symbols are remapped per table, the most frequent first, and coded in as
+ * few binary decisions as the table's symbols need (none where it has one),
+ * by an adaptive range coder (tb_range.h). A search symbol's decisions go by
+ * the symbols of the position before it and of the position `above` numbers
+ * before it; a distance's by its class and the distance `dabove` numbers
+ * before (or the last of its class in the block). The writer picks each
+ * table's neighbours among the strides of its index's groups, whichever
+ * codes it smallest.
+ */
+#ifndef CHUHAN_EGTB_CODEC_H
+#define CHUHAN_EGTB_CODEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { TB_CLASS_DRAW = 0, TB_CLASS_WIN = 1, TB_CLASS_LOSS = 2, TB_CLASS_NONE = 3 };
+enum { TB_WSYMS = 16, TB_DSYMS = 256 };
+
+static inline int tb_sym_class(uint8_t sym) { return sym & 3; }
+static inline int tb_sym_flags(uint8_t sym) { return sym >> 2; }
+
+/* A table's remapping and context: what the coder of each of its blocks must know. */
+typedef struct {
+    uint8_t wsyms;                 /* search symbols in use */
+    uint8_t wsym[TB_WSYMS];        /* the symbol of each rank */
+    uint8_t wrank[TB_WSYMS];       /* the rank of each symbol */
+    uint16_t dsyms[2];             /* distances in use for wins [0] and losses [1] */
+    uint8_t dist[2][TB_DSYMS];     /* the distance of each rank */
+    uint8_t drank[2][TB_DSYMS];    /* the rank of each distance */
+    uint32_t above;                /* the second neighbour of the search symbols' context, 0 for none */
+    uint32_t dabove;               /* the neighbour of the distances' context, 0 for none (the last of the class) */
+} TbModel;
+
+/* Symbol and distance counts over a table, then the model that ranks them. */
+typedef struct {
+    uint64_t wcount[TB_WSYMS];
+    uint64_t dcount[2][TB_DSYMS];
+} TbCounts;
+
+void tb_counts_add(TbCounts *c, const uint8_t *wsym, const uint8_t *plies, size_t n);
+/* The ranks, no neighbours (the writer tries them); remap false: symbols keep their own numbers (to measure what the remapping is worth). */
+void tb_model_make(TbModel *m, const TbCounts *c, bool remap);
+/* Fills the ranks from the symbols and distances in use (a model as a file holds it); false where they repeat or overflow. */
+bool tb_model_complete(TbModel *m);
+
+/* The most bytes a coded block of n positions may take; a block that would take more is never written. */
+static inline size_t tb_block_bound(size_t n) { return 2 * n + 64; }
+
+enum { TB_CODE_FAILED = -1 };
+/* Codes n search symbols (or distances of the won and lost among wsym) into out; the length, TB_CODE_FAILED where out is too small. */
+long tb_encode_search(const TbModel *m, const uint8_t *wsym, size_t n, uint8_t *out, size_t cap);
+/* A distance of TB_PLIES_ANY (a number that is no position) is set to whatever codes cheapest. */
+enum { TB_PLIES_ANY = 0xFF };
+long tb_encode_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap);
+/* The reverse; plies of positions neither won nor lost are 0. False where the data cannot be the model's. */
+bool tb_decode_search(const TbModel *m, const uint8_t *in, size_t len, uint8_t *wsym, size_t n);
+bool tb_decode_distance(const TbModel *m, const uint8_t *in, size_t len, const uint8_t *wsym, uint8_t *plies, size_t n);
+
+#endif
