@@ -12,6 +12,7 @@
 #include "../base/clock.h"
 #include "../base/version.h"
 #include "../text/words.h"
+#include "../lang/lang.h"
 #include "review.h"
 
 /* About 0.12 s a position of one core: a game of 100 moves (200 plies) in under a minute on a busy 2-core machine. */
@@ -34,12 +35,7 @@ typedef struct {
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg]\n"
-                    "                     [--compare-deeper PLIES] FILE...\n"
-                    "  writes each game of the files with its evaluations, marks and better lines as PGN\n"
-                    "  (default: %d nodes a position, 1 thread); --compare-deeper counts the marks\n"
-                    "  against those of a search PLIES deeper (docs/review.md)\n",
-            DEFAULT_NODES);
+    fprintf(stderr, msg(MSG_REVIEW_USAGE), DEFAULT_NODES);
     return 2;
 }
 
@@ -169,6 +165,13 @@ static int parse_options(int argc, char **argv, Run *run)
         const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value)
             return -1;
+        if (!strcmp(name, "--lang")) {
+            Lang lang;
+            if (!lang_parse(value, &lang))
+                return -1;
+            lang_set(lang);
+            continue;
+        }
         if (!strcmp(name, "--graph")) {
             run->graph = value;
             continue;
@@ -198,6 +201,7 @@ static int parse_options(int argc, char **argv, Run *run)
 int review_main(int argc, char **argv)
 {
     Run run = { .limits = { .nodes = DEFAULT_NODES }, .threads = 1 };
+    lang_set(LANG_EN); /* a file's words do not follow the shell's language: only --lang changes them */
     int first = parse_options(argc, argv, &run), nfiles = argc - first;
     if (first < 0 || nfiles <= 0)
         return usage();

@@ -250,3 +250,29 @@ Test(review, the_marks_can_be_counted_against_a_deeper_search)
     }
     cr_assert_eq(sum, 3);
 }
+
+/* In Chinese: the marks, the better move and each side's record in the words players write, and the same moves read back. */
+Test(review, with_lang_zh_the_comments_are_chinese_and_the_moves_the_same)
+{
+    cr_assert_eq(run_shell("./chuhan review --lang zh --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert(strstr(out, "\n2. K5+1 $4 { [%eval "), "%s", out);
+    cr_assert(strstr(out, " 败着（-"), "%s", out);
+    cr_assert(strstr(out, "）；应走R1+9 } (2. R1+9 { [%eval #"), "%s", out);
+    cr_assert(strstr(out, "{ 红方（Red player）：2步，平均损失 "), "%s", out);
+    cr_assert(strstr(out, "分），缓着 0 步，错着 0 步，败着 1 步。 黑方（Black player）：1步，平均损失 0.0%（0 分），缓着 0 步，错着 0 步，败着 0 步。 }\n*\n"),
+              "%s", out);
+    cr_assert_null(strstr(out, "blunder"));
+    static char direct[1 << 14];
+    const char *files[] = { "tests/data/review_blunder.pgn", "tests/data/games_chinese.pgn" };
+    for (int i = 0; i < 2; i++) {
+        char command[256];
+        snprintf(command, sizeof command, "./chuhan pgn %s", files[i]);
+        cr_assert_eq(run_shell(command, direct, sizeof direct), 0);
+        snprintf(command, sizeof command, "./chuhan review --lang zh --depth 2 %s 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
+                 files[i]);
+        cr_assert_eq(run_shell(command, out, sizeof out), 0);
+        cr_assert_str_eq(out, direct, "%s", files[i]);
+    }
+    cr_assert_eq(run_shell("./chuhan review --lang zh --depth 4 tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
+    cr_assert(strstr(out, "{ 这盘棋只复盘到这里：第2回合（红方）马八进六：蹩马腿。红方：1步，"), "%s", out);
+}
