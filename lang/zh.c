@@ -154,7 +154,7 @@ const char *const lang_zh[MSG_NB] = {
         "  比较标记（docs/review.md）；--exercises 把每一步错着和败着写成一道习题，\n"
         "  附上更好的变着\n",
     [MSG_EXERCISE_EVENT] = "习题 %d：%s",
-    [MSG_EXERCISE_FIND] = "%s走：找一步比 %s 更好的棋（%s，-%.0f%%）",
+    [MSG_EXERCISE_FIND] = "轮到%s：找一步比 %s 更好的棋（%s，-%.0f%%）",
 
     [MSG_USAGE] =
         "Chuhan %s，一个象棋引擎\n"

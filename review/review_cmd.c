@@ -5,6 +5,7 @@
  * Exit status: 0 when every game was reviewed to its end, 1 when a file or a
  * game could not be (the rest are still reviewed), 2 for bad arguments.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,6 +31,9 @@ typedef struct {
     int game;          /* of this file, from 1 */
     int graphs;        /* written so far */
     Agreement agreement; /* with --compare-deeper PLIES, else its engine NULL */
+    const char *exercises_path; /* --exercises OUT.pgn, else NULL */
+    FILE *exercises;
+    int exercises_written;
     bool failed;
 } Run;
 
@@ -99,6 +103,17 @@ static void tell_summary(const Run *run, double seconds)
             marks[BLACK][MARK_BLUNDER]);
 }
 
+static void add_exercises(Run *run)
+{
+    int n = write_exercises(run->exercises, run->review, run->exercises_written + 1);
+    if (n < 0) {
+        fprintf(stderr, "chuhan: out of memory writing the exercises of game %d of %s\n", run->game, run->path);
+        run->failed = true;
+    } else {
+        run->exercises_written += n;
+    }
+}
+
 static void draw_graph(Run *run)
 {
     char path[4096], err[4200];
@@ -146,6 +161,8 @@ static bool review_game(void *ctx, PgnGame *g)
     free(text.data);
     if (run->graph)
         draw_graph(run);
+    if (run->exercises)
+        add_exercises(run);
     return true;
 }
 
@@ -170,6 +187,10 @@ static int parse_options(int argc, char **argv, Run *run)
             if (!lang_parse(value, &lang))
                 return -1;
             lang_set(lang);
+            continue;
+        }
+        if (!strcmp(name, "--exercises")) {
+            run->exercises_path = value;
             continue;
         }
         if (!strcmp(name, "--graph")) {
@@ -219,6 +240,11 @@ int review_main(int argc, char **argv)
         run.failed |= n <= 0;
         run.games_total += n;
     }
+    if (run.exercises_path && !(run.exercises = fopen(run.exercises_path, "wb"))) {
+        fprintf(stderr, "chuhan: cannot write %s: %s\n", run.exercises_path, strerror(errno));
+        free(readable);
+        return 1;
+    }
     const SearchLimits *l = &run.limits;
     snprintf(run.annotator, sizeof run.annotator, "Chuhan " CHUHAN_VERSION ", %lld %s a position, %d thread%s",
              (long long)(l->nodes ? (int64_t)l->nodes : l->depth ? l->depth : l->movetime),
@@ -250,6 +276,10 @@ int review_main(int argc, char **argv)
     if (run.agreement.engine) {
         agreement_print(&run.agreement, stderr);
         engine_free(run.agreement.engine);
+    }
+    if (run.exercises && fclose(run.exercises)) {
+        fprintf(stderr, "chuhan: cannot write %s: %s\n", run.exercises_path, strerror(errno));
+        run.failed = true;
     }
     engine_free(run.engine);
     free(run.review);
