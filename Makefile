@@ -227,6 +227,7 @@ $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
 web: emscripten
 	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
+	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
 
 serve: web
 	python3 tools/serve web
