@@ -95,7 +95,7 @@ const char *const lang_en[MSG_NB] = {
     [MSG_PLAY_USAGE] =
         "usage: chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
         "                   [--clock MIN+INC] [--randomness CP] [--book FILE] [--fen FEN] [--egtb DIR]\n"
-        "                   [--ascii] [--blind] [--lang zh|en]\n"
+        "                   [--ending NAME] [--ascii] [--blind] [--lang zh|en]\n"
         "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
         "  --elo N         the engine plays at N Elo, from %d (a beginner) to %d (docs/levels.md)\n"
         "  --depth N       the engine searches N plies a move\n"
@@ -108,6 +108,9 @@ const char *const lang_en[MSG_NB] = {
         "  --fen FEN       start from this position\n"
         "  --egtb DIR      endgame tables (chuhan egtb): the engine plays by them, and the game says\n"
         "                  when it enters a table ending and what the table says\n"
+        "  --ending NAME   practice a table ending (KRk, KCPkp: red's men first; needs --egtb): a position\n"
+        "                  drawn at random that red wins, red attacking (--red) or defending (--black)\n"
+        "                  against the tables' best play, the moves counted against the shortest mate\n"
         "  --ascii         letters instead of Chinese characters, and no colours\n"
         "  --blind         the board is never drawn\n"
         "  --lang zh|en    Chinese or English (by default the language of LC_ALL, LC_MESSAGES or LANG)\n"
@@ -118,6 +121,9 @@ const char *const lang_en[MSG_NB] = {
     [MSG_OUT_OF_MEMORY] = "chuhan play: out of memory",
     [MSG_NO_THREAD] = "chuhan play: no thread to read the input with",
 
+    [MSG_PRACTICE_NONE] = "no position of %s where red wins was found in the tables",
+    [MSG_PRACTICE_DONE] = "mate in %d moves; the tables' best play mates in %d",
+    [MSG_PRACTICE_WANTS_TABLES] = "chuhan play: --ending needs the tables (--egtb DIR)",
     [MSG_TB_DRAW] = "a draw",
     [MSG_TB_BY_RULE] = ", by the perpetual-check rule, in %d moves",
     [MSG_TB_MATE_IN] = ": mate in %d",

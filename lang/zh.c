@@ -95,7 +95,7 @@ const char *const lang_zh[MSG_NB] = {
     [MSG_PLAY_USAGE] =
         "用法：chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
         "                  [--clock MIN+INC] [--randomness CP] [--book FILE] [--fen FEN] [--egtb DIR]\n"
-        "                  [--ascii] [--blind] [--lang zh|en]\n"
+        "                  [--ending NAME] [--ascii] [--blind] [--lang zh|en]\n"
         "  --red, --black  你执哪一方（默认执红）；--watch：引擎自己下双方\n"
         "  --elo N         引擎按等级分 N 下棋，从 %d（初学）到 %d（docs/levels.md）\n"
         "  --depth N       引擎每步搜索 N 层\n"
@@ -108,6 +108,9 @@ const char *const lang_zh[MSG_NB] = {
         "  --fen FEN       从这个局面开始\n"
         "  --egtb DIR      残局库（chuhan egtb）：引擎按残局库走棋，进入库中残局时\n"
         "                  以及库的结论改变时会告诉你\n"
+        "  --ending NAME   练习残局库里的残局（KRk、KCPkp：先写红方的子；需要 --egtb）：随机摆出\n"
+        "                  一个红方能赢的局面，你执红进攻（--red）或执黑防守（--black），对手按残局库\n"
+        "                  走最佳着法，最后和最短的杀法比步数\n"
         "  --ascii         用字母代替汉字，不用颜色\n"
         "  --blind         不画棋盘（盲棋）\n"
         "  --lang zh|en    中文或英文（默认按 LC_ALL、LC_MESSAGES 或 LANG 的语言）\n"
@@ -118,6 +121,9 @@ const char *const lang_zh[MSG_NB] = {
     [MSG_OUT_OF_MEMORY] = "chuhan play：内存不足",
     [MSG_NO_THREAD] = "chuhan play：无法开线程读取输入",
 
+    [MSG_PRACTICE_NONE] = "残局库里没有找到 %s 红方能赢的局面",
+    [MSG_PRACTICE_DONE] = "%d步杀；残局库的最佳着法是%d步杀",
+    [MSG_PRACTICE_WANTS_TABLES] = "chuhan play：--ending 需要残局库（--egtb DIR）",
     [MSG_TB_DRAW] = "和棋",
     [MSG_TB_BY_RULE] = "，按长将规则，%d步",
     [MSG_TB_MATE_IN] = "：%d步杀",

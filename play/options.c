@@ -145,7 +145,7 @@ static void help(void)
 }
 
 /* One option, with its value in next; returns how many arguments it took (0: a bad option). */
-static int take_option(Play *p, const char *opt, const char *next, const char **fen, const char **egtb)
+static int take_option(Play *p, const char *opt, const char *next, const char **fen, const char **egtb, const char **ending)
 {
     static const char *const sides[] = { "--red", "--black", "--watch" };
     for (int i = 0; i < 3; i++)
@@ -167,6 +167,8 @@ static int take_option(Play *p, const char *opt, const char *next, const char **
         *fen = next;
     else if (!strcmp(opt, "--egtb"))
         *egtb = next;
+    else if (!strcmp(opt, "--ending"))
+        *ending = next;
     else if (!(!strcmp(opt, "--depth") ? set_depth(p, next)
                : !strcmp(opt, "--time") ? set_time(p, next)
                : !strcmp(opt, "--level") ? set_level(p, next)
@@ -191,6 +193,23 @@ static void banner(const Play *p)
     say(msg(MSG_TYPE_MOVES), msg(p->view.ascii ? MSG_MOVE_EXAMPLES_ASCII : MSG_MOVE_EXAMPLES));
 }
 
+/* --ending NAME: the game starts from a position of that table ending, the player's side to move. */
+static bool start_practice(Play *p, const char *ending, const char *egtb, int *status)
+{
+    char fen[FEN_MAX], err[256];
+    int side = p->engine_plays[RED] ? BLACK : RED;
+    *status = 2;
+    if (!egtb)
+        fprintf(stderr, "%s\n", msg(MSG_PRACTICE_WANTS_TABLES));
+    else if (!practice_position(&p->practice, p->engine, ending, side, fen, err, sizeof err))
+        fprintf(stderr, "chuhan play: %s\n", err);
+    else if (!game_start(&p->game, fen, err, sizeof err))
+        fprintf(stderr, "chuhan play: %s\n", err);
+    else
+        return true;
+    return false;
+}
+
 /* The environment's language, or the last good --lang: first, so that --help and the faults in the options speak it. */
 static void choose_language(int argc, char **argv)
 {
@@ -205,7 +224,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
 {
     choose_language(argc, argv);
     bool colours = console_setup_output(); /* first: the help and the errors show Chinese too */
-    const char *fen = START_FEN, *egtb = NULL;
+    const char *fen = START_FEN, *egtb = NULL, *ending = NULL;
     p->engine_plays[BLACK] = true;
     p->randomness = DEFAULT_RANDOMNESS;
     for (int i = 0, used; i < argc; i += used) {
@@ -214,7 +233,7 @@ bool play_options(Play *p, int argc, char **argv, int *status)
             *status = 0;
             return false;
         }
-        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen, &egtb))) {
+        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen, &egtb, &ending))) {
             fprintf(stderr, msg(MSG_BAD_OPTION), argv[i]);
             fputc('\n', stderr);
             *status = 2;
@@ -246,6 +265,8 @@ bool play_options(Play *p, int argc, char **argv, int *status)
         *status = 2;
         return false;
     }
+    if (ending && !start_practice(p, ending, egtb, status))
+        return false;
     p->tables = (TableNews){ .on = egtb != NULL, .verdict = 2 };
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];

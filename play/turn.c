@@ -59,10 +59,14 @@ void play_move(Play *p, Move m)
     describe_move(p, b, m, text, sizeof text);
     say("%d%s %s", b->fullmove, b->side == RED ? "." : "...", text);
     game_play(&p->game, m);
-    if (game_over(&p->game))
+    char line[160];
+    if (game_over(&p->game)) {
         announce_result(p);
-    else if (in_check(b))
+        if (practice_result(&p->practice, &p->game, line, sizeof line))
+            say("%s", line);
+    } else if (in_check(b)) {
         say("%s", msg(MSG_CHECK));
+    }
     if (!game_over(&p->game))
         tell_tables(p);
     position_changed(p);

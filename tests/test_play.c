@@ -592,3 +592,49 @@ Test(play, the_language_comes_from_lang_unless_lang_is_given)
     cr_assert(!strncmp(out, "用法：chuhan play [--red | --black | --watch]", strlen("用法：chuhan play [--red | --black | --watch]")), "%s", out);
     cr_assert(strstr(out, "  --lang zh|en    中文或英文（默认按 LC_ALL、LC_MESSAGES 或 LANG 的语言）\n"), "%s", out);
 }
+
+/*
+ * Endgame practice: a position of KRk drawn from tables built here, the
+ * player taking the engine's hint (by the tables) each move, mates in as many
+ * moves as the tables' best play, and is told so; in Chinese as well.
+ */
+Test(play, an_ending_from_the_tables_is_played_out_to_mate_against_their_best_defence)
+{
+    char dir[] = "/tmp/chuhan-practice-XXXXXX", command[256], line[4096], out[256];
+    cr_assert(mkdtemp(dir));
+    snprintf(command, sizeof command, "./chuhan egtb build %s KRk >/dev/null 2>&1", dir);
+    cr_assert_eq(system(command), 0);
+    const char *const languages[] = { "en", "zh" };
+    for (int k = 0; k < 2; k++) {
+        const char *args[] = { "--lang", languages[k], "--blind", "--depth", "4", "--randomness", "0", "--egtb", dir, "--ending", "KRk", NULL };
+        Engine e;
+        start_play(&e, args, false);
+        int best = -1, moves = 0;
+        bool over = false;
+        while (!over && moves < 40 && engine_line(&e, line, sizeof line, 20000)) {
+            const char *mate = strstr(line, k ? "红胜：" : "red wins: mate in ");
+            if (best < 0 && mate)
+                best = atoi(mate + strlen(k ? "红胜：" : "red wins: mate in "));
+            const char *hint = strstr(line, k ? "提示：" : "hint: "), *open = hint ? strrchr(line, ' ') : NULL;
+            if (best >= 0 && (!moves || hint)) {
+                if (hint && open) {
+                    snprintf(out, sizeof out, "%.4s\n", open + 1); /* "(C2.5 h2e2)": the ICCS before the bracket */
+                    engine_send_raw(&e, out, strlen(out));
+                }
+                engine_send_raw(&e, "hint\n", 5);
+                moves++;
+            }
+            over = strstr(line, k ? "对局结束：1-0" : "game over: 1-0") != NULL; /* mate, or no legal move left */
+        }
+        cr_assert(over, "no mate (%s): %s", languages[k], line);
+        cr_assert(best >= 2, "the tables' mate told at the start");
+        cr_assert(engine_line(&e, line, sizeof line, 20000));
+        char expected[128];
+        snprintf(expected, sizeof expected, k ? "%d步杀；残局库的最佳着法是%d步杀" : "mate in %d moves; the tables' best play mates in %d", best, best);
+        cr_assert_str_eq(line, expected);
+        engine_send_raw(&e, "quit\n", 5);
+        engine_close(&e, 10000);
+    }
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    cr_assert_eq(system(command), 0);
+}
