@@ -25,6 +25,8 @@ TEXT_SRC     := $(wildcard text/*.c)
 TOOL_SRC     := $(wildcard egtb/*.c) $(wildcard perft/*.c) $(wildcard bench/*.c) $(wildcard datagen/*.c) $(wildcard pgn/*.c) $(wildcard play/*.c) $(wildcard tune/*.c)
 TOOL_SRC     += $(wildcard book/*.c)
 TOOL_SRC     += $(wildcard review/*.c)
+# The words a person reads, one catalogue a language.
+TOOL_SRC     += $(wildcard lang/*.c)
 # Data made into C arrays by tools/embed.c (built as build/embed): the network, the GB18030 code table
 # and Chuhan's own opening book.
 GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c build/gen/chuhan_book.c
@@ -232,6 +234,7 @@ $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
 web: emscripten
 	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
+	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
 
 serve: web
 	python3 tools/serve web

@@ -29,33 +29,12 @@
 #include "../tune/tune.h"
 #include "../protocol/protocol.h"
 #include "../base/version.h"
+#include "../lang/lang.h"
 
 
 static void usage(FILE *out)
 {
-    fprintf(out, "Chuhan " CHUHAN_VERSION ", a xiangqi engine\n"
-                 "usage:\n"
-                 "  chuhan                        talk UCCI or UCI on stdin/stdout\n"
-                 "  chuhan perft DEPTH [FEN]      count move paths from the start or a FEN\n"
-                 "  chuhan perft --suite FILE [--max-nodes N]\n"
-                 "                                check every case of a perft file\n"
-                 "  chuhan bench [DEPTH [THREADS]] search the built-in positions (default depth %d, 1 thread)\n"
-                 "  chuhan bench --endgames [--egtb DIR] [DEPTH]\n"
-                 "                                endings of six and seven men, with endgame tables or without\n"
-                 "  chuhan datagen [options]      self-play games as training positions (--help lists the options)\n"
-                 "  chuhan egtb build|probe|verify|stats ...\n"
-                 "                                endgame tables (egtb --help tells more)\n"
-                 "  chuhan pgn [--moves iccs|chinese|wxf] [--encoding utf-8|gb18030] FILE...\n"
-                 "                                check game files, write their games again in one notation\n"
-                 "  chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg] FILE...\n"
-                 "                                every move of the games judged: evaluations, marks, better lines\n"
-                 "  chuhan play [options]         a game against the engine in the terminal (--help lists the options)\n"
-                 "  chuhan book probe BOOK [FEN] [moves M...]\n"
-                 "                                the book moves of a position (ElephantEye's format, BOOK.DAT)\n"
-                 "  chuhan book build [--plies N] [--min-games N] OUT FILE...\n"
-                 "                                a book from game files\n"
-                 "  chuhan tune [options] FILE...  fit the evaluation's weights to datagen records (--help lists the options)\n"
-                 "  chuhan --help | --version\n", BENCH_DEFAULT_DEPTH);
+    fprintf(out, msg(MSG_USAGE), CHUHAN_VERSION, BENCH_DEFAULT_DEPTH);
 }
 
 /* A whole decimal argument within [lo, hi]. */
@@ -166,6 +145,10 @@ int main(int argc, char **argv)
         (void)chdir(pwd);
 #endif
     nnue_init(); /* the built-in network, checked once before any thread starts */
+    Lang lang = lang_of_environment();
+    if (argc >= 4 && !strcmp(argv[2], "--lang"))
+        lang_parse(argv[3], &lang);
+    lang_set(lang); /* for the usage; play and review choose their own */
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;

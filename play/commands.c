@@ -7,6 +7,7 @@
 #include "../search/engine.h"
 #include "../search/skill.h"
 #include "../base/version.h"
+#include "../lang/lang.h"
 #include "commands.h"
 #include "options.h"
 
@@ -23,9 +24,9 @@ static bool think_for_player(Play *p, SearchResult *r)
 {
     Game *g = &p->game;
     if (game_over(g))
-        say("the game is over (%s, %s)", g->record.result, g->reason);
+        say(msg(MSG_IS_OVER), g->record.result, g->reason);
     else if (p->engine_plays[g->board.side])
-        say("not your turn: the engine is to move");
+        say("%s", msg(MSG_NOT_YOUR_TURN));
     else
         return engine_think(p, r);
     return false;
@@ -50,12 +51,12 @@ static bool cmd_undo_redo(Play *p, int dir)
 {
     int ply = turn_ply(p, dir), moves = ply - p->game.ply;
     if (ply < 0) {
-        say(dir < 0 ? "nothing to take back" : "nothing to replay");
+        say("%s", msg(dir < 0 ? MSG_NOTHING_TO_UNDO : MSG_NOTHING_TO_REDO));
         return true;
     }
     game_goto(&p->game, ply);
     moves = moves < 0 ? -moves : moves;
-    say("%s %d move%s", dir < 0 ? "took back" : "replayed", moves, moves == 1 ? "" : "s");
+    say(msg(dir < 0 ? (moves == 1 ? MSG_TOOK_BACK_ONE : MSG_TOOK_BACK) : moves == 1 ? MSG_REPLAYED_ONE : MSG_REPLAYED), moves);
     position_changed(p);
     return true;
 }
@@ -79,7 +80,7 @@ static bool cmd_hint(Play *p, char *arg)
     if (think_for_player(p, &r) && r.best) {
         char text[64];
         describe_move(p, &p->game.board, r.best, text, sizeof text);
-        say("hint: %s", text);
+        say(msg(MSG_HINT), text);
     }
     return true;
 }
@@ -92,10 +93,10 @@ static bool cmd_draw(Play *p, char *arg)
     if (!think_for_player(p, &r))
         return true;
     if (-r.score <= 0) {
-        say("the engine accepts the draw");
-        end_game(p, "1/2-1/2", "draw agreed");
+        say("%s", msg(MSG_DRAW_ACCEPTED));
+        end_game(p, "1/2-1/2", msg(MSG_DRAW_AGREED));
     } else {
-        say("the engine declines the draw");
+        say("%s", msg(MSG_DRAW_DECLINED));
     }
     return true;
 }
@@ -105,10 +106,10 @@ static bool cmd_resign(Play *p, char *arg)
     (void)arg;
     int side = player_side(p);
     if (watching(p) || game_over(&p->game)) {
-        say(watching(p) ? "you are only watching" : "the game is over");
+        say("%s", msg(watching(p) ? MSG_WATCHING : MSG_OVER));
         return true;
     }
-    end_game(p, side == RED ? "0-1" : "1-0", side == RED ? "red resigns" : "black resigns");
+    end_game(p, side == RED ? "0-1" : "1-0", msg(side == RED ? MSG_RED_RESIGNS : MSG_BLACK_RESIGNS));
     return true;
 }
 
@@ -121,15 +122,15 @@ static bool cmd_strength(Play *p, bool (*set)(Play *, const char *), char *arg, 
     }
     apply_strength(p);
     strength_text(p, text, sizeof text);
-    say("strength: %s", text);
+    say(msg(MSG_STRENGTH), text);
     return true;
 }
 
-static bool cmd_depth(Play *p, char *arg) { return cmd_strength(p, set_depth, arg, "depth takes a number of plies from 1 to 120"); }
-static bool cmd_time(Play *p, char *arg) { return cmd_strength(p, set_time, arg, "time takes seconds from 0.01 to 3600"); }
+static bool cmd_depth(Play *p, char *arg) { return cmd_strength(p, set_depth, arg, msg(MSG_DEPTH_WANTED)); }
+static bool cmd_time(Play *p, char *arg) { return cmd_strength(p, set_time, arg, msg(MSG_TIME_WANTED)); }
 static bool cmd_level(Play *p, char *arg)
 {
-    return cmd_strength(p, *arg ? set_level : NULL, arg, "level takes a number from 1 (weakest) to 10");
+    return cmd_strength(p, *arg ? set_level : NULL, arg, msg(MSG_LEVEL_WANTED));
 }
 
 static bool cmd_flip(Play *p, char *arg)
@@ -145,11 +146,13 @@ static bool new_game(Play *p, const char *fen)
 {
     char err[128];
     if (!game_start(&p->game, fen, err, sizeof err)) {
-        say("bad FEN: %s", err);
+        char why[256];
+        lang_reason(err, why, sizeof why);
+        say(msg(MSG_BAD_FEN), why);
         return true;
     }
     engine_clear(p->engine);
-    say("new game");
+    say("%s", msg(MSG_NEW_GAME));
     position_changed(p);
     return true;
 }
@@ -184,16 +187,16 @@ static bool cmd_save(Play *p, char *arg)
     pgn_set_tag(&record, "Red", p->engine_plays[RED] ? "Chuhan " CHUHAN_VERSION : "player");
     pgn_set_tag(&record, "Black", p->engine_plays[BLACK] ? "Chuhan " CHUHAN_VERSION : "player");
     if (!*arg) {
-        say("save needs a file name");
+        say("%s", msg(MSG_SAVE_WANTS_FILE));
         return true;
     }
     FILE *f = fopen(arg, "wb"); /* the same bytes on every system, LF ends of line as well */
     if (f)
         pgn_write(f, &record, NOTATION_CHINESE);
     if (!f || fclose(f))
-        say("cannot write %s: %s", arg, strerror(errno));
+        say(msg(MSG_CANNOT_WRITE), arg, strerror(errno));
     else
-        say("saved to %s", arg);
+        say(msg(MSG_SAVED), arg);
     return true;
 }
 
@@ -208,7 +211,7 @@ static bool cmd_load(Play *p, char *arg)
     static PgnGame record;
     char err[256];
     if (!*arg) {
-        say("load needs a file name");
+        say("%s", msg(MSG_LOAD_WANTS_FILE));
         return true;
     }
     int games = pgn_read_file(arg, first_game, &record, err, sizeof err);
@@ -216,15 +219,17 @@ static bool cmd_load(Play *p, char *arg)
         if (games < 0)
             say("%s", err);
         else
-            say("no game in %s", arg);
+            say(msg(MSG_NO_GAME_IN), arg);
         return true;
     }
     game_load(&p->game, &record);
     engine_clear(p->engine);
+    char why[PGN_ERROR_MAX * 2];
+    lang_reason(record.error, why, sizeof why);
     if (record.error[0])
-        say("loaded %s up to its bad move: %s", arg, record.error);
+        say(msg(MSG_LOADED_TO_BAD), arg, why);
     else
-        say("loaded %s: %d moves", arg, record.nmoves);
+        say(msg(MSG_LOADED), arg, record.nmoves);
     position_changed(p);
     return true;
 }
@@ -232,14 +237,14 @@ static bool cmd_load(Play *p, char *arg)
 static bool cmd_stop(Play *p, char *arg)
 {
     (void)p, (void)arg;
-    say("the engine is not thinking");
+    say("%s", msg(MSG_NOT_THINKING));
     return true;
 }
 
 static bool cmd_elo(Play *p, char *arg)
 {
-    char expected[64];
-    snprintf(expected, sizeof expected, "elo takes a number from %d to %d, or max", SKILL_ELO_MIN, SKILL_ELO_MAX);
+    char expected[128];
+    snprintf(expected, sizeof expected, msg(MSG_ELO_WANTED), SKILL_ELO_MIN, SKILL_ELO_MAX);
     return cmd_strength(p, *arg ? set_elo : NULL, arg, expected);
 }
 
@@ -254,22 +259,8 @@ static bool cmd_help(Play *p, char *arg)
     (void)arg;
     char text[64];
     strength_text(p, text, sizeof text);
-    say("The engine plays at %s.", text);
-    say("Moves: 炮二平五 or 炮2平5, 马８进７ (Chinese; traditional characters too), C2.5 or H8+7 (WXF),\n"
-        "h2e2 or H2-E2 (ICCS). Files count from each side's right, as the numbers around the board show.\n"
-        "  undo, redo        take back, or replay, your move and the engine's reply\n"
-        "  hint              the move the engine would play for you\n"
-        "  depth N, time S   the engine searches N plies, or S seconds, a move\n"
-        "  elo [N|max]       the engine's level, N Elo from %d to %d (max: full strength)\n"
-        "  level [1-10]      the engine's depth by steps; alone, the strength now\n"
-        "  flip              turn the board round\n"
-        "  new               a new game from the start\n"
-        "  fen [FEN]         the position as FEN; with a FEN, a new game from it\n"
-        "  save FILE         the game so far as PGN\n"
-        "  load FILE         the first game of a PGN file, at its last move\n"
-        "  resign, draw      give up, or offer a draw\n"
-        "  stop              make the engine move now while it thinks\n"
-        "  quit", SKILL_ELO_MIN, SKILL_ELO_MAX);
+    say(msg(MSG_PLAYS_AT), text);
+    say(msg(MSG_HELP), SKILL_ELO_MIN, SKILL_ELO_MAX);
     return true;
 }
 

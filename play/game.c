@@ -4,9 +4,10 @@
 
 #include "../board/movegen.h"
 #include "../board/rules.h"
+#include "../lang/lang.h"
 #include "game.h"
 
-static const char *side_name(int side) { return side == RED ? "red" : "black"; }
+static const char *side_name(int side) { return msg(side == RED ? MSG_RED : MSG_BLACK); }
 static const char *win_for(int side) { return side == RED ? "1-0" : "0-1"; }
 
 void game_end(Game *g, const char *result, const char *reason)
@@ -22,16 +23,16 @@ static void judge(Game *g)
     const char *result = e.winner < 0 ? "1/2-1/2" : win_for(e.winner), *loser = side_name(e.winner ^ 1);
     char reason[REASON_MAX] = "";
     switch (e.kind) {
-    case END_MATE: snprintf(reason, sizeof reason, "%s is checkmated", loser); break;
-    case END_STALEMATE: snprintf(reason, sizeof reason, "%s has no legal move", loser); break;
-    case END_PERPETUAL: snprintf(reason, sizeof reason, "%s loses by perpetual %s", loser, e.by_check ? "check" : "chase"); break;
-    case END_REPETITION: snprintf(reason, sizeof reason, "draw by repetition"); break;
-    case END_NATURAL: snprintf(reason, sizeof reason, "draw by the natural limit (60 moves without a capture)"); break;
-    case END_DEAD: snprintf(reason, sizeof reason, "draw: neither side has a man left that can mate"); break;
+    case END_MATE: snprintf(reason, sizeof reason, msg(MSG_CHECKMATED), loser); break;
+    case END_STALEMATE: snprintf(reason, sizeof reason, msg(MSG_NO_LEGAL_MOVE), loser); break;
+    case END_PERPETUAL: snprintf(reason, sizeof reason, msg(e.by_check ? MSG_LOSES_PERPETUAL_CHECK : MSG_LOSES_PERPETUAL_CHASE), loser); break;
+    case END_REPETITION: snprintf(reason, sizeof reason, "%s", msg(MSG_DRAW_REPETITION)); break;
+    case END_NATURAL: snprintf(reason, sizeof reason, "%s", msg(MSG_DRAW_NATURAL)); break;
+    case END_DEAD: snprintf(reason, sizeof reason, "%s", msg(MSG_DRAW_DEAD)); break;
     case END_NONE:
         if (g->ply == PGN_PLIES_MAX) {
             result = "1/2-1/2";
-            snprintf(reason, sizeof reason, "draw: the game reached the longest record kept");
+            snprintf(reason, sizeof reason, "%s", msg(MSG_DRAW_LONGEST));
         } else {
             result = "*";
         }
@@ -73,7 +74,7 @@ const char *game_forbidden(Game *g, Move m)
     unmake_move(b);
     if (!loses)
         return NULL;
-    return check ? "perpetual check is forbidden" : "perpetual chase is forbidden";
+    return msg(check ? MSG_FORBIDDEN_CHECK : MSG_FORBIDDEN_CHASE);
 }
 
 void game_play(Game *g, Move m)

@@ -8,6 +8,7 @@
 #include "../search/skill.h"
 #include "../text/words.h"
 #include "../base/version.h"
+#include "../lang/lang.h"
 #include "console.h"
 #include "options.h"
 
@@ -83,7 +84,8 @@ static bool set_book(Play *p, const char *path)
     char err[400];
     book_free(p->book);
     if (!(p->book = book_open(path, err, sizeof err))) {
-        fprintf(stderr, "chuhan play: book: %s\n", err);
+        fprintf(stderr, msg(MSG_BOOK_FAULT), err);
+        fputc('\n', stderr);
         return false;
     }
     p->book_rng = ((uint64_t)time(NULL) << 20) ^ (uint64_t)(uintptr_t)p ^ 0x9E3779B97F4A7C15ULL;
@@ -121,42 +123,29 @@ static bool set_clock(Play *p, const char *arg)
 void strength_text(const Play *p, char *out, size_t cap)
 {
     int n = 0;
+    const char *sep = msg(MSG_LIST_SEPARATOR);
     out[0] = 0;
     if (p->elo)
-        n += snprintf(out, cap, "Elo %d", p->elo);
+        n += snprintf(out, cap, msg(MSG_STRENGTH_ELO), p->elo);
     if (p->depth && n < (int)cap)
-        n += snprintf(out + n, cap - (size_t)n, "%sdepth %d", n ? ", " : "", p->depth);
+        n += snprintf(out + n, cap - (size_t)n, "%s", n ? sep : "");
+    if (p->depth && n < (int)cap)
+        n += snprintf(out + n, cap - (size_t)n, msg(MSG_STRENGTH_DEPTH), p->depth);
+    if (p->movetime && n < (int)cap && n)
+        n += snprintf(out + n, cap - (size_t)n, "%s%s", sep, msg(MSG_STRENGTH_AT_MOST));
     if (p->movetime && n < (int)cap)
-        n += snprintf(out + n, cap - (size_t)n, "%s%g s a move", n ? ", at most " : "", p->movetime / 1000.0);
+        n += snprintf(out + n, cap - (size_t)n, msg(MSG_STRENGTH_TIME), p->movetime / 1000.0);
     if (p->clocked && n < (int)cap)
-        snprintf(out + n, cap - (size_t)n, "%son the clock", n ? ", " : "");
+        snprintf(out + n, cap - (size_t)n, "%s%s", n ? sep : "", msg(MSG_STRENGTH_CLOCK));
 }
 
 static void help(void)
 {
-    printf("usage: chuhan play [--red | --black | --watch] [--elo N] [--depth N | --time S | --level N]\n"
-           "                   [--clock MIN+INC] [--randomness CP] [--book FILE] [--fen FEN] [--egtb DIR]\n"
-           "                   [--ascii] [--blind]\n"
-           "  --red, --black  the side you play (red by default); --watch: the engine plays both\n"
-           "  --elo N         the engine plays at N Elo, from %d (a beginner) to %d (docs/levels.md)\n"
-           "  --depth N       the engine searches N plies a move\n"
-           "  --time S        the engine thinks S seconds a move (1 by default)\n"
-           "  --level N       depth by steps from 1 to %d\n"
-           "  --clock MIN+INC a clock for each side: minutes for the game, seconds added each move\n"
-           "  --randomness CP the engine varies among moves this close to the best (%d by default, 0: never)\n"
-           "  --book FILE     the engine plays from this opening book (ElephantEye's format, docs/book.md);\n"
-           "                  chuhan: the book Chuhan carries\n"
-           "  --fen FEN       start from this position\n"
-           "  --egtb DIR      endgame tables (chuhan egtb): the engine plays by them, and the game says\n"
-           "                  when it enters a table ending and what the table says\n"
-           "  --ascii         letters instead of Chinese characters, and no colours\n"
-           "  --blind         the board is never drawn\n"
-           "Moves are typed in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2); 'help' in the game lists the commands.\n",
-           SKILL_ELO_MIN, SKILL_ELO_MAX, LEVEL_MAX, DEFAULT_RANDOMNESS);
+    printf(msg(MSG_PLAY_USAGE), SKILL_ELO_MIN, SKILL_ELO_MAX, LEVEL_MAX, DEFAULT_RANDOMNESS);
 }
 
 /* One option, with its value in next; returns how many arguments it took (0: a bad option). */
-static int take_option(Play *p, const char *opt, const char *next, const char **fen, const char **egtb)
+static int take_option(Play *p, const char *opt, const char *next, const char **fen, const char **egtb, const char **ending)
 {
     static const char *const sides[] = { "--red", "--black", "--watch" };
     for (int i = 0; i < 3; i++)
@@ -171,10 +160,15 @@ static int take_option(Play *p, const char *opt, const char *next, const char **
     }
     if (!next)
         return 0;
+    Lang lang;
+    if (!strcmp(opt, "--lang"))
+        return lang_parse(next, &lang) ? 2 : 0; /* chosen before the rest: see choose_language */
     if (!strcmp(opt, "--fen"))
         *fen = next;
     else if (!strcmp(opt, "--egtb"))
         *egtb = next;
+    else if (!strcmp(opt, "--ending"))
+        *ending = next;
     else if (!(!strcmp(opt, "--depth") ? set_depth(p, next)
                : !strcmp(opt, "--time") ? set_time(p, next)
                : !strcmp(opt, "--level") ? set_level(p, next)
@@ -191,18 +185,46 @@ static void banner(const Play *p)
 {
     char strength[64];
     strength_text(p, strength, sizeof strength);
+    const char *red = msg(MSG_RED), *black = msg(MSG_BLACK);
     if (p->engine_plays[RED] && p->engine_plays[BLACK])
-        printf("Chuhan " CHUHAN_VERSION ": the engine plays both sides (%s).\n", strength);
+        say(msg(MSG_BANNER_WATCH), CHUHAN_VERSION, strength);
     else
-        printf("Chuhan " CHUHAN_VERSION ": you play %s, the engine %s (%s).\n", p->engine_plays[RED] ? "black" : "red",
-               p->engine_plays[RED] ? "red" : "black", strength);
-    printf("Type moves as %s; 'help' lists the commands.\n", p->view.ascii ? "C2.5 or h2e2" : "炮二平五, C2.5 or h2e2");
+        say(msg(MSG_BANNER), CHUHAN_VERSION, p->engine_plays[RED] ? black : red, p->engine_plays[RED] ? red : black, strength);
+    say(msg(MSG_TYPE_MOVES), msg(p->view.ascii ? MSG_MOVE_EXAMPLES_ASCII : MSG_MOVE_EXAMPLES));
+}
+
+/* --ending NAME: the game starts from a position of that table ending, the player's side to move. */
+static bool start_practice(Play *p, const char *ending, const char *egtb, int *status)
+{
+    char fen[FEN_MAX], err[256];
+    int side = p->engine_plays[RED] ? BLACK : RED;
+    *status = 2;
+    if (!egtb)
+        fprintf(stderr, "%s\n", msg(MSG_PRACTICE_WANTS_TABLES));
+    else if (!practice_position(&p->practice, p->engine, ending, side, fen, err, sizeof err))
+        fprintf(stderr, "chuhan play: %s\n", err);
+    else if (!game_start(&p->game, fen, err, sizeof err))
+        fprintf(stderr, "chuhan play: %s\n", err);
+    else
+        return true;
+    return false;
+}
+
+/* The environment's language, or the last good --lang: first, so that --help and the faults in the options speak it. */
+static void choose_language(int argc, char **argv)
+{
+    Lang lang = lang_of_environment();
+    for (int i = 0; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--lang"))
+            lang_parse(argv[i + 1], &lang);
+    lang_set(lang);
 }
 
 bool play_options(Play *p, int argc, char **argv, int *status)
 {
+    choose_language(argc, argv);
     bool colours = console_setup_output(); /* first: the help and the errors show Chinese too */
-    const char *fen = START_FEN, *egtb = NULL;
+    const char *fen = START_FEN, *egtb = NULL, *ending = NULL;
     p->engine_plays[BLACK] = true;
     p->randomness = DEFAULT_RANDOMNESS;
     for (int i = 0, used; i < argc; i += used) {
@@ -211,8 +233,9 @@ bool play_options(Play *p, int argc, char **argv, int *status)
             *status = 0;
             return false;
         }
-        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen, &egtb))) {
-            fprintf(stderr, "chuhan play: bad option or value '%s' (chuhan play --help lists them)\n", argv[i]);
+        if (!(used = take_option(p, argv[i], i + 1 < argc ? argv[i + 1] : NULL, &fen, &egtb, &ending))) {
+            fprintf(stderr, msg(MSG_BAD_OPTION), argv[i]);
+            fputc('\n', stderr);
             *status = 2;
             return false;
         }
@@ -221,14 +244,17 @@ bool play_options(Play *p, int argc, char **argv, int *status)
         p->movetime = DEFAULT_MOVETIME;
     char err[128];
     if (!game_start(&p->game, fen, err, sizeof err)) {
-        fprintf(stderr, "chuhan play: bad FEN (%s)\n", err);
+        char why[256];
+        lang_reason(err, why, sizeof why);
+        fprintf(stderr, msg(MSG_BAD_FEN_OPTION), why);
+        fputc('\n', stderr);
         *status = 2;
         return false;
     }
     SearchOptions opt = { .threads = 1, .multipv = 1, .move_overhead = MOVE_OVERHEAD };
     p->engine = engine_new();
     if (!p->engine) {
-        fprintf(stderr, "chuhan play: out of memory\n");
+        fprintf(stderr, "%s\n", msg(MSG_OUT_OF_MEMORY));
         *status = 1;
         return false;
     }
@@ -239,6 +265,8 @@ bool play_options(Play *p, int argc, char **argv, int *status)
         *status = 2;
         return false;
     }
+    if (ending && !start_practice(p, ending, egtb, status))
+        return false;
     p->tables = (TableNews){ .on = egtb != NULL, .verdict = 2 };
     p->view.colour = colours && !p->view.ascii && !getenv("NO_COLOR");
     p->view.flipped = p->engine_plays[RED] && !p->engine_plays[BLACK];

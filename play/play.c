@@ -5,6 +5,7 @@
 
 #include "../base/clock.h"
 #include "../board/movegen.h"
+#include "../lang/lang.h"
 #include "commands.h"
 #include "console.h"
 #include "options.h"
@@ -15,7 +16,7 @@ static void show(Play *p)
     if (p->show && !p->blind) {
         draw_board(stdout, &p->game.board, p->game.ply ? p->game.record.moves[p->game.ply - 1] : MOVE_NONE, &p->view);
         if (p->clocked)
-            say("clocks: red %d:%04.1f, black %d:%04.1f", (int)(p->left[RED] / 60000), (p->left[RED] % 60000) / 1000.0,
+            say(msg(MSG_CLOCKS), (int)(p->left[RED] / 60000), (p->left[RED] % 60000) / 1000.0,
                 (int)(p->left[BLACK] / 60000), (p->left[BLACK] % 60000) / 1000.0);
         fflush(stdout);
     }
@@ -31,6 +32,13 @@ static void engine_turn(Play *p)
         show(p);
 }
 
+static void cannot_play(const char *text, const char *why)
+{
+    char words[256];
+    lang_reason(why, words, sizeof words);
+    say(msg(MSG_CANNOT_PLAY), text, words);
+}
+
 /* A line that is no command: a move typed by the player, or a mistake. */
 static void player_move(Play *p, const char *text)
 {
@@ -39,13 +47,13 @@ static void player_move(Play *p, const char *text)
     Move m = move_read(&g->board, text, err, sizeof err);
     const char *why = m ? game_forbidden(g, m) : err;
     if (!m && !strncmp(err, "not a move", 10))
-        say("unknown command '%.*s' (help lists the commands)", utf8_prefix(text, 40), text);
+        say(msg(MSG_UNKNOWN_COMMAND), utf8_prefix(text, 40), text);
     else if (game_over(g))
-        say("the game is over (%s, %s): new, undo or load to go on", g->record.result, g->reason);
+        say(msg(MSG_IS_OVER_GO_ON), g->record.result, g->reason);
     else if (p->engine_plays[g->board.side])
-        say("not your turn: the engine is to move");
+        say("%s", msg(MSG_NOT_YOUR_TURN));
     else if (why)
-        say("cannot play %s: %s", text, why);
+        cannot_play(text, why);
     else if (charge_clock(p))
         play_move(p, m);
 }
@@ -90,7 +98,7 @@ int play_main(int argc, char **argv)
     if (!play_options(&p, argc, argv, &status))
         return status;
     if (!input_init(&p.input, CONSOLE_STDIN)) {
-        fprintf(stderr, "chuhan play: no thread to read the input with\n");
+        fprintf(stderr, "%s\n", msg(MSG_NO_THREAD));
         return 1;
     }
     p.interactive = console_is_terminal(CONSOLE_STDIN);

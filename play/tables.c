@@ -1,25 +1,25 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../lang/lang.h"
 #include "tables.h"
 
 /* "red wins: mate in 3", "a draw", with what the rules add. */
 static void verdict_text(const Board *b, const TbResult *r, char *out, size_t cap)
 {
-    const char *mover = b->side == RED ? "red" : "black", *other = b->side == RED ? "black" : "red";
     if (r->value == TB_DRAW) {
-        snprintf(out, cap, "a draw");
+        snprintf(out, cap, "%s", msg(MSG_TB_DRAW));
         return;
     }
     bool win = tb_win(r->value);
     int moves = (tb_plies(r->value) + 1) / 2; /* the winner's */
-    int n = snprintf(out, cap, "%s wins", win ? mover : other);
+    int n = snprintf(out, cap, "%s", msg(win == (b->side == RED) ? MSG_RED_WINS : MSG_BLACK_WINS));
     if (r->flags & TB_FLAG_RULE)
-        n += snprintf(out + n, cap - (size_t)n, ", by the perpetual-check rule, in %d moves", moves);
+        n += snprintf(out + n, cap - (size_t)n, msg(MSG_TB_BY_RULE), moves);
     else
-        n += snprintf(out + n, cap - (size_t)n, ": mate in %d", moves);
+        n += snprintf(out + n, cap - (size_t)n, msg(MSG_TB_MATE_IN), moves);
     if (r->flags & TB_FLAG_LIMIT)
-        snprintf(out + n, cap - (size_t)n, ", beyond the natural limit: a draw by the arbiter");
+        snprintf(out + n, cap - (size_t)n, "%s", msg(MSG_TB_BEYOND_LIMIT));
 }
 
 bool table_news(TableNews *n, Engine *e, const Board *b, char *out, size_t cap)
@@ -35,7 +35,7 @@ bool table_news(TableNews *n, Engine *e, const Board *b, char *out, size_t cap)
     char name[TB_NAME_MAX], text[160];
     ending_name(&ending, name);
     verdict_text(b, &r, text, sizeof text);
-    snprintf(out, cap, "%s %s: %s", entered ? "the tables hold this ending," : "the tables' verdict changes,", name, text);
+    snprintf(out, cap, msg(entered ? MSG_TB_ENTERED : MSG_TB_CHANGED), name, text);
     n->ending = ending;
     n->verdict = red;
     return true;

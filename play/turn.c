@@ -5,6 +5,7 @@
 
 #include "../base/clock.h"
 #include "../board/movegen.h"
+#include "../lang/lang.h"
 #include "turn.h"
 
 void say(const char *fmt, ...)
@@ -29,7 +30,7 @@ void describe_move(const Play *p, const Board *b, Move m, char *out, size_t cap)
         snprintf(out, cap, "%s (%s %s)", chinese, wxf, iccs);
 }
 
-static void announce_result(const Play *p) { say("game over: %s, %s", p->game.record.result, p->game.reason); }
+static void announce_result(const Play *p) { say(msg(MSG_GAME_OVER), p->game.record.result, p->game.reason); }
 
 void end_game(Play *p, const char *result, const char *reason)
 {
@@ -58,10 +59,14 @@ void play_move(Play *p, Move m)
     describe_move(p, b, m, text, sizeof text);
     say("%d%s %s", b->fullmove, b->side == RED ? "." : "...", text);
     game_play(&p->game, m);
-    if (game_over(&p->game))
+    char line[160];
+    if (game_over(&p->game)) {
         announce_result(p);
-    else if (in_check(b))
-        say("check");
+        if (practice_result(&p->practice, &p->game, line, sizeof line))
+            say("%s", line);
+    } else if (in_check(b)) {
+        say("%s", msg(MSG_CHECK));
+    }
     if (!game_over(&p->game))
         tell_tables(p);
     position_changed(p);
@@ -78,7 +83,7 @@ bool charge_clock(Play *p)
         return true;
     }
     p->left[side] = 0;
-    end_game(p, side == RED ? "0-1" : "1-0", side == RED ? "red lost on time" : "black lost on time");
+    end_game(p, side == RED ? "0-1" : "1-0", msg(side == RED ? MSG_RED_TIME : MSG_BLACK_TIME));
     return false;
 }
 

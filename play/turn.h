@@ -5,6 +5,7 @@
 #include "../book/book.h"
 #include "game.h"
 #include "input.h"
+#include "practice.h"
 #include "tables.h"
 #include "think.h"
 #include "view.h"
@@ -29,6 +30,7 @@ typedef struct {
     Book *book;            /* --book: the engine's moves come from it while it has the position */
     uint64_t book_rng;
     TableNews tables;      /* endgame tables given: what they said of the game last */
+    Practice practice;     /* --ending: a table ending played out against the tables */
 } Play;
 
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

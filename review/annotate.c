@@ -11,6 +11,7 @@
 
 #include "../board/movegen.h"
 #include "../board/score.h"
+#include "../lang/lang.h"
 #include "review.h"
 
 static void add(PgnText *t, const char *s)
@@ -76,8 +77,10 @@ static void add_move_notes(PgnText *t, Board *b, const GameReview *r, int i, Not
     if (v->mark)
         addf(t, "$%d ", mark_nag(v->mark));
     if (after->final) {
-        addf(t, "{ %s has no legal move: %s wins }", after->side == RED ? "red" : "black",
-             after->side == RED ? "black" : "red");
+        add(t, "{ ");
+        addf(t, msg(MSG_NO_LEGAL_MOVE_WINS), msg(after->side == RED ? MSG_RED : MSG_BLACK),
+             msg(after->side == RED ? MSG_BLACK_WINS : MSG_RED_WINS));
+        add(t, " }");
         return;
     }
     char eval[16];
@@ -86,7 +89,7 @@ static void add_move_notes(PgnText *t, Board *b, const GameReview *r, int i, Not
     if (v->mark) {
         char best[MOVE_NAME_MAX];
         pgn_move_text(b, before->pv[0], notation, best);
-        addf(t, " %s (-%.0f%%); %s was best", mark_name(v->mark), 100 * v->loss, best);
+        addf(t, msg(MSG_MARK_NOTE), mark_name(v->mark), 100 * v->loss, best);
     }
     add(t, " }");
     if (v->mark >= MARK_MISTAKE) {
@@ -122,22 +125,29 @@ static void add_side_summary(PgnText *t, const GameReview *r, int side)
         }
     char name[PGN_VALUE_MAX];
     player_name(g, side, name);
-    addf(t, "%s%s%s%s: ", side == RED ? "Red" : "Black", *name ? " (" : "", name, *name ? ")" : "");
+    addf(t, msg(*name ? MSG_RECORD_NAMED : MSG_RECORD), msg(side == RED ? MSG_SIDE_RED : MSG_SIDE_BLACK), name);
     if (!moves) {
-        add(t, "no move.");
+        add(t, msg(MSG_NO_MOVE));
         return;
     }
-    addf(t, "%d move%s, average loss %.1f%% (%d cp), %d inaccurac%s, %d mistake%s, %d blunder%s.", moves,
-         moves == 1 ? "" : "s", 100 * loss / moves, (cp + moves / 2) / moves, marks[MARK_INACCURACY], marks[MARK_INACCURACY] == 1 ? "y" : "ies",
-         marks[MARK_MISTAKE], marks[MARK_MISTAKE] == 1 ? "" : "s", marks[MARK_BLUNDER], marks[MARK_BLUNDER] == 1 ? "" : "s");
+    addf(t, msg(moves == 1 ? MSG_MOVES_ONE : MSG_MOVES), moves);
+    addf(t, msg(MSG_AVERAGE_LOSS), 100 * loss / moves, (cp + moves / 2) / moves);
+    static const Msg counted[MARK_NB][2] = { { 0 }, { MSG_INACCURACIES, MSG_INACCURACIES_ONE }, { MSG_MISTAKES, MSG_MISTAKES_ONE },
+                                             { MSG_BLUNDERS, MSG_BLUNDERS_ONE } };
+    for (Mark m = MARK_INACCURACY; m < MARK_NB; m++)
+        addf(t, msg(counted[m][marks[m] == 1]), marks[m]);
+    add(t, msg(MSG_SENTENCE_END));
 }
 
 /* The closing comment: where a game cut short stops, then each side's record. */
 static void add_summary(PgnText *t, const GameReview *r)
 {
     add(t, "{ ");
-    if (r->game.error[0])
-        addf(t, "The game is reviewed up to here only: %s. ", r->game.error);
+    if (r->game.error[0]) {
+        char why[PGN_ERROR_MAX * 2];
+        lang_reason(r->game.error, why, sizeof why);
+        addf(t, msg(MSG_REVIEWED_UP_TO), why);
+    }
     add_side_summary(t, r, RED);
     add(t, " ");
     add_side_summary(t, r, BLACK);

@@ -6,6 +6,7 @@
  */
 #include "../board/score.h"
 #include "../search/wdl.h"
+#include "../lang/lang.h"
 #include "review.h"
 
 enum { CP_CLIP = 1000 };
@@ -56,6 +57,6 @@ int mark_nag(Mark m)
 
 const char *mark_name(Mark m)
 {
-    static const char *const names[MARK_NB] = { "", "inaccuracy", "mistake", "blunder" };
-    return names[m];
+    static const Msg names[MARK_NB] = { 0, MSG_INACCURACY, MSG_MISTAKE, MSG_BLUNDER };
+    return m ? msg(names[m]) : "";
 }

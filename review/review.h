@@ -79,6 +79,13 @@ void eval_text(const PositionEval *p, int score, char out[16]);
 /* graph.c: the review's graph as an SVG file; false with the reason in err. */
 bool write_graph(const char *path, const GameReview *r, char *err, size_t errlen);
 
+/*
+ * exercises.c: the review's mistakes and blunders written to f as PGN games,
+ * numbered from `first`, each from the position before the move with the
+ * better line as its moves; returns how many, or -1 when memory ran out.
+ */
+int write_exercises(FILE *f, const GameReview *r, int first);
+
 /* agreement.c: the review's marks counted against those of a search `plies` deeper. */
 typedef struct {
     Engine *engine; /* the deeper one, with a table of its own */

@@ -5,6 +5,7 @@
  * Exit status: 0 when every game was reviewed to its end, 1 when a file or a
  * game could not be (the rest are still reviewed), 2 for bad arguments.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "../base/clock.h"
 #include "../base/version.h"
 #include "../text/words.h"
+#include "../lang/lang.h"
 #include "review.h"
 
 /* About 0.12 s a position of one core: a game of 100 moves (200 plies) in under a minute on a busy 2-core machine. */
@@ -29,17 +31,15 @@ typedef struct {
     int game;          /* of this file, from 1 */
     int graphs;        /* written so far */
     Agreement agreement; /* with --compare-deeper PLIES, else its engine NULL */
+    const char *exercises_path; /* --exercises OUT.pgn, else NULL */
+    FILE *exercises;
+    int exercises_written;
     bool failed;
 } Run;
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: chuhan review [--movetime MS | --depth N | --nodes N] [--threads N] [--graph FILE.svg]\n"
-                    "                     [--compare-deeper PLIES] FILE...\n"
-                    "  writes each game of the files with its evaluations, marks and better lines as PGN\n"
-                    "  (default: %d nodes a position, 1 thread); --compare-deeper counts the marks\n"
-                    "  against those of a search PLIES deeper (docs/review.md)\n",
-            DEFAULT_NODES);
+    fprintf(stderr, msg(MSG_REVIEW_USAGE), DEFAULT_NODES);
     return 2;
 }
 
@@ -103,6 +103,17 @@ static void tell_summary(const Run *run, double seconds)
             marks[BLACK][MARK_BLUNDER]);
 }
 
+static void add_exercises(Run *run)
+{
+    int n = write_exercises(run->exercises, run->review, run->exercises_written + 1);
+    if (n < 0) {
+        fprintf(stderr, "chuhan: out of memory writing the exercises of game %d of %s\n", run->game, run->path);
+        run->failed = true;
+    } else {
+        run->exercises_written += n;
+    }
+}
+
 static void draw_graph(Run *run)
 {
     char path[4096], err[4200];
@@ -150,6 +161,8 @@ static bool review_game(void *ctx, PgnGame *g)
     free(text.data);
     if (run->graph)
         draw_graph(run);
+    if (run->exercises)
+        add_exercises(run);
     return true;
 }
 
@@ -169,6 +182,17 @@ static int parse_options(int argc, char **argv, Run *run)
         const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value)
             return -1;
+        if (!strcmp(name, "--lang")) {
+            Lang lang;
+            if (!lang_parse(value, &lang))
+                return -1;
+            lang_set(lang);
+            continue;
+        }
+        if (!strcmp(name, "--exercises")) {
+            run->exercises_path = value;
+            continue;
+        }
         if (!strcmp(name, "--graph")) {
             run->graph = value;
             continue;
@@ -198,6 +222,7 @@ static int parse_options(int argc, char **argv, Run *run)
 int review_main(int argc, char **argv)
 {
     Run run = { .limits = { .nodes = DEFAULT_NODES }, .threads = 1 };
+    lang_set(LANG_EN); /* a file's words do not follow the shell's language: only --lang changes them */
     int first = parse_options(argc, argv, &run), nfiles = argc - first;
     if (first < 0 || nfiles <= 0)
         return usage();
@@ -214,6 +239,11 @@ int review_main(int argc, char **argv)
         readable[i] = n > 0;
         run.failed |= n <= 0;
         run.games_total += n;
+    }
+    if (run.exercises_path && !(run.exercises = fopen(run.exercises_path, "wb"))) {
+        fprintf(stderr, "chuhan: cannot write %s: %s\n", run.exercises_path, strerror(errno));
+        free(readable);
+        return 1;
     }
     const SearchLimits *l = &run.limits;
     snprintf(run.annotator, sizeof run.annotator, "Chuhan " CHUHAN_VERSION ", %lld %s a position, %d thread%s",
@@ -246,6 +276,10 @@ int review_main(int argc, char **argv)
     if (run.agreement.engine) {
         agreement_print(&run.agreement, stderr);
         engine_free(run.agreement.engine);
+    }
+    if (run.exercises && fclose(run.exercises)) {
+        fprintf(stderr, "chuhan: cannot write %s: %s\n", run.exercises_path, strerror(errno));
+        run.failed = true;
     }
     engine_free(run.engine);
     free(run.review);

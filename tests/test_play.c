@@ -41,6 +41,9 @@ static void play_command(const char *const *args, const char *argv[], int cap)
     argv[n] = NULL;
 }
 
+/* The LANG `chuhan play` is started with; NULL: none. */
+static const char *play_lang;
+
 /*
  * Starts `./chuhan play` with the given arguments (NULL-terminated), its
  * input and output through pipes or, with `terminal`, a pseudo-terminal
@@ -80,6 +83,13 @@ static void start_play(Engine *e, const char *const *args, bool terminal)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, STDERR_FILENO); /* option errors: the tests look at the exit status */
         setenv("NO_COLOR", "1", 1);
+        /* English unless a test says otherwise, whatever the language of the shell running the tests. */
+        unsetenv("LC_ALL");
+        unsetenv("LC_MESSAGES");
+        if (play_lang)
+            setenv("LANG", play_lang, 1);
+        else
+            unsetenv("LANG");
         execvp(argv[0], (char *const *)argv);
         _exit(127);
     }
@@ -543,4 +553,88 @@ Test(play, without_randomness_the_engine_answers_alike)
     cr_assert_eq(run_script(args, SIX_MOVES, first, sizeof first), 0);
     cr_assert_eq(run_script(args, SIX_MOVES, second, sizeof second), 0);
     cr_assert_str_eq(first, second);
+}
+
+/* In Chinese: the banner, refusals with their reasons, the mate and what follows it, in the words players write. */
+Test(play, with_lang_zh_the_game_speaks_chinese)
+{
+    static char out[1 << 14];
+    static const char *const args[] = { "--lang", "zh", "--blind", "--depth", "2", "--fen", "3k5/9/9/9/9/9/9/9/R8/R3K4 w", NULL };
+    int status = run_script(args, "车九平八\n马八进七\nxyz\n帅五平六\n前车平六\nresign\nhint\nundo\nredo\nquit\n", out, sizeof out);
+    cr_assert_eq(status, 0);
+    cr_assert_str_eq(out, "Chuhan " CHUHAN_VERSION "：你执红方，引擎执黑方（深度 2）。\n"
+                          "走法可以写成 炮二平五、C2.5 或 h2e2；输入 help 查看命令。\n"
+                          "不能走 车九平八：有歧义：红方有2个车都能这样走\n"
+                          "不能走 马八进七：没有这个子：红方在第8路没有马\n"
+                          "没有“xyz”这个命令（输入 help 查看命令）\n"
+                          "不能走 帅五平六：将帅不能照面\n"
+                          "1. 前车平六 (R+.6 a1d1)\n"
+                          "对局结束：1-0，黑方被将死\n"
+                          "对局已结束\n"
+                          "对局已结束（1-0，黑方被将死）\n"
+                          "悔了1步\n"
+                          "重走了1步\n");
+}
+
+/* LANG chooses the language when --lang does not, and --lang wins over it. */
+Test(play, the_language_comes_from_lang_unless_lang_is_given)
+{
+    static char out[1 << 14];
+    static const char *const plain[] = { "--blind", "--depth", "1", NULL }, *english[] = { "--lang", "en", "--blind", "--depth", "1", NULL };
+    play_lang = "zh_CN.UTF-8";
+    cr_assert_eq(run_script(plain, "马八进六\nquit\n", out, sizeof out), 0);
+    cr_assert(strstr(out, "不能走 马八进六：蹩马腿\n"), "%s", out);
+    cr_assert_eq(run_script(english, "马八进六\nquit\n", out, sizeof out), 0);
+    play_lang = NULL;
+    cr_assert_str_eq(out, BANNER("red", "black (depth 1)") "cannot play 马八进六: the horse's leg is blocked\n");
+    static const char *const help[] = { "--help", "--lang", "zh", NULL };
+    cr_assert_eq(run_script(help, "", out, sizeof out), 0);
+    cr_assert(!strncmp(out, "用法：chuhan play [--red | --black | --watch]", strlen("用法：chuhan play [--red | --black | --watch]")), "%s", out);
+    cr_assert(strstr(out, "  --lang zh|en    中文或英文（默认按 LC_ALL、LC_MESSAGES 或 LANG 的语言）\n"), "%s", out);
+}
+
+/*
+ * Endgame practice: a position of KRk drawn from tables built here, the
+ * player taking the engine's hint (by the tables) each move, mates in as many
+ * moves as the tables' best play, and is told so; in Chinese as well.
+ */
+Test(play, an_ending_from_the_tables_is_played_out_to_mate_against_their_best_defence)
+{
+    char dir[] = "/tmp/chuhan-practice-XXXXXX", command[256], line[4096], out[256];
+    cr_assert(mkdtemp(dir));
+    snprintf(command, sizeof command, "./chuhan egtb build %s KRk >/dev/null 2>&1", dir);
+    cr_assert_eq(system(command), 0);
+    const char *const languages[] = { "en", "zh" };
+    for (int k = 0; k < 2; k++) {
+        const char *args[] = { "--lang", languages[k], "--blind", "--depth", "4", "--randomness", "0", "--egtb", dir, "--ending", "KRk", NULL };
+        Engine e;
+        start_play(&e, args, false);
+        int best = -1, moves = 0;
+        bool over = false;
+        while (!over && moves < 40 && engine_line(&e, line, sizeof line, 20000)) {
+            const char *mate = strstr(line, k ? "红胜：" : "red wins: mate in ");
+            if (best < 0 && mate)
+                best = atoi(mate + strlen(k ? "红胜：" : "red wins: mate in "));
+            const char *hint = strstr(line, k ? "提示：" : "hint: "), *open = hint ? strrchr(line, ' ') : NULL;
+            if (best >= 0 && (!moves || hint)) {
+                if (hint && open) {
+                    snprintf(out, sizeof out, "%.4s\n", open + 1); /* "(C2.5 h2e2)": the ICCS before the bracket */
+                    engine_send_raw(&e, out, strlen(out));
+                }
+                engine_send_raw(&e, "hint\n", 5);
+                moves++;
+            }
+            over = strstr(line, k ? "对局结束：1-0" : "game over: 1-0") != NULL; /* mate, or no legal move left */
+        }
+        cr_assert(over, "no mate (%s): %s", languages[k], line);
+        cr_assert(best >= 2, "the tables' mate told at the start");
+        cr_assert(engine_line(&e, line, sizeof line, 20000));
+        char expected[128];
+        snprintf(expected, sizeof expected, k ? "%d步杀；残局库的最佳着法是%d步杀" : "mate in %d moves; the tables' best play mates in %d", best, best);
+        cr_assert_str_eq(line, expected);
+        engine_send_raw(&e, "quit\n", 5);
+        engine_close(&e, 10000);
+    }
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    cr_assert_eq(system(command), 0);
 }

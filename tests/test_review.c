@@ -250,3 +250,85 @@ Test(review, the_marks_can_be_counted_against_a_deeper_search)
     }
     cr_assert_eq(sum, 3);
 }
+
+/* In Chinese: the marks, the better move and each side's record in the words players write, and the same moves read back. */
+Test(review, with_lang_zh_the_comments_are_chinese_and_the_moves_the_same)
+{
+    cr_assert_eq(run_shell("./chuhan review --lang zh --depth 6 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert(strstr(out, "\n2. K5+1 $4 { [%eval "), "%s", out);
+    cr_assert(strstr(out, " 败着（-"), "%s", out);
+    cr_assert(strstr(out, "）；应走R1+9 } (2. R1+9 { [%eval #"), "%s", out);
+    cr_assert(strstr(out, "{ 红方（Red player）：2步，平均损失 "), "%s", out);
+    cr_assert(strstr(out, "分），缓着 0 步，错着 0 步，败着 1 步。 黑方（Black player）：1步，平均损失 0.0%（0 分），缓着 0 步，错着 0 步，败着 0 步。 }\n*\n"),
+              "%s", out);
+    cr_assert_null(strstr(out, "blunder"));
+    static char direct[1 << 14];
+    const char *files[] = { "tests/data/review_blunder.pgn", "tests/data/games_chinese.pgn" };
+    for (int i = 0; i < 2; i++) {
+        char command[256];
+        snprintf(command, sizeof command, "./chuhan pgn %s", files[i]);
+        cr_assert_eq(run_shell(command, direct, sizeof direct), 0);
+        snprintf(command, sizeof command, "./chuhan review --lang zh --depth 2 %s 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
+                 files[i]);
+        cr_assert_eq(run_shell(command, out, sizeof out), 0);
+        cr_assert_str_eq(out, direct, "%s", files[i]);
+    }
+    cr_assert_eq(run_shell("./chuhan review --lang zh --depth 4 tests/data/bad_moves.pgn 2>/dev/null", out, sizeof out), 1);
+    cr_assert(strstr(out, "{ 这盘棋只复盘到这里：第2回合（红方）马八进六：蹩马腿。红方：1步，"), "%s", out);
+}
+
+typedef struct {
+    PgnGame game[64];
+    int n;
+} Games;
+
+static bool keep_games(void *ctx, PgnGame *g)
+{
+    Games *all = ctx;
+    if (all->n < 64)
+        all->game[all->n++] = *g;
+    return true;
+}
+
+/* Each mistake and blunder of a master game's review becomes an exercise: its position, the move played there, and the better line. */
+Test(review, the_exercises_are_the_mistakes_and_blunders_from_their_positions)
+{
+    static Games games, exercises;
+    char err[256], path[] = "/tmp/chuhan-exercises-XXXXXX", command[512];
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    snprintf(command, sizeof command, "./chuhan review --depth 5 --exercises %s docs/review-example.pgn 2>/dev/null", path);
+    cr_assert_eq(run_shell(command, out, sizeof out), 0);
+    int marked = 0;
+    for (const char *p = out; (p = strpbrk(p, "$")); p++)
+        marked += (p[1] == '2' || p[1] == '4') && p[2] == ' ';
+    cr_assert_eq(pgn_read_file("docs/review-example.pgn", keep_games, &games, err, sizeof err), 1);
+    cr_assert_eq(pgn_read_file(path, keep_games, &exercises, err, sizeof err), marked, "%s", err);
+    unlink(path);
+    cr_assert_gt(marked, 5);
+    const PgnGame *g = &games.game[0];
+    Board *b = board_new();
+    int found = 0;
+    pgn_position(g, 0, b);
+    for (int ply = 0, k = 0; ply < g->nmoves && k < exercises.n; ply++) {
+        const PgnGame *x = &exercises.game[k];
+        char fen[FEN_MAX], played[MOVE_NAME_MAX], number[16];
+        board_get_fen(b, fen);
+        pgn_move_text(b, g->moves[ply], g->notation, played);
+        snprintf(number, sizeof number, "%d%s", b->fullmove, b->side == RED ? "." : "...");
+        if (!strcmp(fen, x->fen)) {
+            cr_assert_str_eq(pgn_tag(x, "Played"), played);
+            cr_assert_str_eq(pgn_tag(x, "Move"), number);
+            cr_assert(!strcmp(pgn_tag(x, "Mark"), "mistake") || !strcmp(pgn_tag(x, "Mark"), "blunder"));
+            cr_assert_str_empty(x->error);
+            cr_assert_geq(x->nmoves, 1, "a solution");
+            cr_assert_neq(x->moves[0], g->moves[ply], "the better move is another than the game's");
+            cr_assert(strstr(pgn_tag(x, "Event"), "Exercise "));
+            found++, k++;
+        }
+        make_move(b, g->moves[ply]);
+    }
+    board_free(b);
+    cr_assert_eq(found, marked, "every exercise stands at a position of the game, in order");
+}

@@ -89,6 +89,7 @@ const movesText = (upTo = game.ply) => game.moves.slice(0, upTo).map((m) => m.ic
 const positionLine = (upTo = game.ply) => `position fen ${game.startFen}${upTo ? ' moves ' + movesText(upTo) : ''}`;
 
 function say(text) { $('status').textContent = text; }
+const sideName = (side) => t(side === 'red' ? 'side.red' : 'side.black');
 
 // ---- What the engine says of a position ----
 
@@ -125,13 +126,12 @@ function resultText(result) {
   const [score, ...why] = result.split(' ');
   const reason = why.join(' ');
   if (score === '1/2-1/2') {
-    return { 'repetition': 'Draw by repetition', 'natural limit': 'Draw: 60 moves without a capture',
-      'no mating material': 'Draw: neither side can mate' }[reason] || 'Draw';
+    return t({ 'repetition': 'result.repetition', 'natural limit': 'result.natural', 'no mating material': 'result.dead' }[reason] || 'result.draw');
   }
-  const winner = score === '1-0' ? 'Red' : 'Black', loser = score === '1-0' ? 'Black' : 'Red';
-  const how = { 'mate': 'checkmate', 'stalemate': `${loser} has no legal move`,
-    'perpetual check': `${loser} checked perpetually`, 'perpetual chase': `${loser} chased perpetually` }[reason];
-  return `${winner} wins: ${how || reason}`;
+  const winner = sideName(score === '1-0' ? 'red' : 'black'), loser = { side: sideName(score === '1-0' ? 'black' : 'red') };
+  const how = { 'mate': 'result.mate', 'stalemate': 'result.stalemate', 'perpetual check': 'result.perpetual.check',
+    'perpetual chase': 'result.perpetual.chase' }[reason];
+  return t('result.wins', { side: winner, how: how ? t(how, loser) : reason });
 }
 
 const sideToMove = () => (game.position && game.position.fen.split(' ')[1] === 'b' ? 'black' : 'red');
@@ -153,6 +153,7 @@ async function refresh() {
   draw();
   showMoves();
   showReview();
+  explore();
   $('fen').value = pos.fen;
   if (gameOver()) {
     say(resultText(pos.result));
@@ -161,7 +162,7 @@ async function refresh() {
   } else if (!humanMoves(sideToMove())) {
     engineMove(mine);
   } else {
-    say(`${sideToMove() === 'red' ? 'Red' : 'Black'} to move${pos.checkers.length ? ': check!' : ''}`);
+    say(t(pos.checkers.length ? 'status.check' : 'status.to.move', { side: sideName(sideToMove()) }));
   }
 }
 
@@ -187,20 +188,20 @@ function strength() {
 
 async function engineMove(mine) {
   game.thinking = true;
-  say('Chuhan is thinking…');
+  say(t('status.thinking'));
   const lines = await link.ask({ ...strength(), MultiPV: 1 }, [positionLine(), `go movetime ${setting('movetime')}`], isBest);
   if (mine !== generation) return;
   game.thinking = false;
   const best = lines.find(isBest);
   const move = best && best.split(' ')[1];
   if (move && game.position.legal.includes(move)) play(move);
-  else say('The engine gave no move.');
+  else say(t('status.no.move'));
 }
 
 // Three best lines, named in the page's notation, deepening until the position changes or analysis is turned off.
 async function analyse(mine) {
-  say('Analysing…');
-  const who = `${sideToMove()} to move`;
+  say(t('status.analysing'));
+  const side = t(`word.${sideToMove()}`); // "red", lower case: "Red to move" is what the page says once the analysis stops
   await link.ask({ ...FULL_STRENGTH, Threads: threads(), MultiPV: 3, Notation: notation() }, [positionLine(), 'go infinite'],
     isBest, (line) => {
       if (mine !== generation || !line.startsWith('info depth') || !line.includes(' pv ')) return;
@@ -211,7 +212,8 @@ async function analyse(mine) {
       if (score[1] === 'cp' && Number(score[2]) > 0) value = '+' + value;
       game.analysis[k - 1] = { depth: field('depth'), value, pv: line.slice(line.indexOf(' pv ') + 4) };
       showAnalysis();
-      if (k === 1) say(`Analysing (${who}): depth ${field('depth')}, ${Math.round(Number(field('nps')) / 1000)} knodes/s on ${threads()} thread${threads() > 1 ? 's' : ''}`);
+      const knps = Math.round(Number(field('nps')) / 1000);
+      if (k === 1) say(t(threads() > 1 ? 'status.analysis' : 'status.analysis.one', { side, depth: field('depth'), knps, threads: threads() }));
     });
 }
 
@@ -243,7 +245,7 @@ function showMoves() {
     const judged = reviewed.positions[i];
     span.textContent = m[key] + (judged && judged.mark ? judged.mark.glyph : '');
     span.className = (i === game.ply - 1 ? 'now' : '') + (judged && judged.mark ? ` mark ${judged.mark.name}` : '');
-    if (judged && judged.mark) span.title = `${judged.mark.name} (-${Math.round(100 * judged.loss)}%): ${judged.bestNames[key]} was best`;
+    if (judged && judged.mark) span.title = t('move.title', { mark: t(`mark.${judged.mark.name}`), n: Math.round(100 * judged.loss), best: judged.bestNames[key] });
     span.style.opacity = i < game.ply ? 1 : 0.45;
     span.onclick = () => { game.ply = i + 1; refresh(); };
     item.appendChild(span);
@@ -342,7 +344,7 @@ function draw() {
     svg('text', { x, y: y + 1 }, g).textContent = GLYPHS[man.kind];
   }
   const best = reviewed.positions[game.ply];
-  if (best && best.best) drawArrow(root, best.best);
+  if (best && best.best && !answerHidden()) drawArrow(root, best.best);
   if (game.picked) {
     for (const m of pos.legal.filter((m) => m.startsWith(game.picked))) {
       const [x, y] = pointXY(...parsePoint(m.slice(2)));
@@ -388,7 +390,7 @@ function press(event) {
   if (!point || !pos) return;
   if (ownMan(point)) {
     if (gameOver()) return refuse(resultText(pos.result));
-    if (!humanMoves(sideToMove()) || game.thinking) return refuse('Not your move.');
+    if (!humanMoves(sideToMove()) || game.thinking) return refuse(t('status.not.yours'));
     game.picked = point;
     dragFrom = point;
     draw();
@@ -413,11 +415,14 @@ function ownMan(point) {
 function tryMove(move) {
   game.picked = null;
   dragFrom = null;
-  if (game.position.legal.includes(move)) {
+  if (game.position.legal.includes(move) && exerciseHere()) {
+    draw();
+    tryExercise(move);
+  } else if (game.position.legal.includes(move)) {
     play(move);
   } else {
     draw();
-    refuse(`${move} is not a legal move here.`);
+    refuse(t('status.illegal', { move }));
   }
 }
 
@@ -426,7 +431,7 @@ function tryMove(move) {
 function newGame(fen = START_FEN) {
   if (fen !== game.startFen || game.moves.length) link.ask({}, ['ucinewgame', 'isready'], (l) => l === 'readyok');
   forgetReview(0);
-  reviewed.title = '';
+  reviewed.game = null;
   game.startFen = fen;
   game.moves = [];
   game.ply = 0;
@@ -443,7 +448,7 @@ function step(dir) {
     const sideAt = (p) => ((p + blackFirst) % 2 === 0 ? 'red' : 'black');
     while (ply > 0 && ply < game.moves.length && sideAt(ply) !== setting('side')) ply += dir;
   }
-  if (ply < 0 || ply > game.moves.length) return say(dir < 0 ? 'Nothing to take back.' : 'Nothing to replay.');
+  if (ply < 0 || ply > game.moves.length) return say(t(dir < 0 ? 'status.nothing.back' : 'status.nothing.forward'));
   game.ply = ply;
   refresh();
 }
@@ -452,7 +457,7 @@ async function setFen() {
   const fen = $('fen').value.trim();
   const lines = await link.ask({}, [`position fen ${fen}`, 'd'], isResult);
   const pos = parseDisplay(lines);
-  if (pos.error) return refuse(`Bad FEN: ${pos.error}`);
+  if (pos.error) return refuse(t('status.bad.fen', { why: reasonText(pos.error) }));
   newGame(pos.fen);
 }
 
@@ -481,13 +486,13 @@ function pgn() {
 
 async function hint() {
   if (gameOver() || game.thinking || link.searching || !humanMoves(sideToMove())) return;
-  say('Looking for a move…');
+  say(t('status.looking'));
   const mine = generation;
   const lines = await link.ask({ ...FULL_STRENGTH, Threads: threads(), MultiPV: 1, Notation: 'chinese' },
     [positionLine(), 'go movetime 1000'], isBest);
   if (mine !== generation) return;
   const info = lines.filter((l) => l.includes(' pv ')).pop();
-  if (info) say(`Hint: ${info.slice(info.indexOf(' pv ') + 4).split(' ')[0]}`);
+  if (info) say(t('status.hint', { move: info.slice(info.indexOf(' pv ') + 4).split(' ')[0] }));
 }
 
 // ---- Review (web/review.js does the judging) ----
@@ -496,7 +501,7 @@ const reviewed = {
   token: 0,        // bumps when a review is dropped: its loop stops
   running: false,
   positions: [],   // by ply: the engine's best there, and the game's move judged (reviewPosition)
-  title: '',       // the players and the event of a loaded game
+  game: null,      // a loaded game (its tags name the players and the event), else null
   stopsAt: '',     // where a loaded game's moves stop short of its text's, and why
   games: [],       // those of the text last read
 };
@@ -514,15 +519,34 @@ function forgetReview(ply) {
     reviewed.token++;
     reviewed.running = false;
     $('analysis').disabled = false;
-    reviewState('The review stopped: the game changed.');
+    reviewState('review.stopped');
   }
-  if (reviewed.positions.length > ply) $('review-summary').textContent = ''; // it summed up moves now gone
+  if (reviewed.positions.length > ply) { // it summed up moves now gone
+    reviewed.summed = false;
+    showSummary();
+  }
   reviewed.positions.length = Math.min(reviewed.positions.length, ply);
+  if (exercise.list.some((ex) => ex.ply >= ply)) dropExercises(); // their positions or their judgements are gone
 }
 
-function reviewState(text, error = false) {
-  $('review-state').textContent = text;
+// What the review panel says, kept as a message and its values so that a change of language says it again.
+let reviewSaid = null;
+function reviewState(key, values = {}, error = false) {
+  reviewSaid = { key, values, error };
+  showReviewState();
+}
+
+function showReviewState() {
+  if (!reviewSaid) return;
+  const { key, values, error } = reviewSaid;
+  const stops = values.stopsAt ? ' ' + t('review.stops.at', { why: reasonText(values.stopsAt) }) : '';
+  $('review-state').textContent = (key ? t(key, { ...values, why: values.why && reasonText(values.why) }) : '') + stops;
   $('review-state').className = error ? 'error' : '';
+}
+
+function showSummary() {
+  const done = reviewed.positions.length && !reviewed.running && reviewed.summed;
+  $('review-summary').textContent = done ? [reviewed.game && gameTitle(reviewed.game, true), ...sideSummary(reviewed.positions)].filter(Boolean).join('\n') : '';
 }
 
 // The graph under the board and what the review says of the move that led to the position shown.
@@ -532,16 +556,16 @@ function showReview() {
   if (!has) return;
   drawGraph($('graph'), redCurve(reviewed.positions), reviewed.positions, game.ply, game.moves.length);
   const key = notation(), before = reviewed.positions[game.ply - 1], here = reviewed.positions[game.ply];
-  let text = game.ply ? moveLabel(game.ply - 1) : 'The start';
+  let text = game.ply ? moveLabel(game.ply - 1) : t('review.start');
   if (before && before.played) {
-    const loss = `-${Math.round(100 * before.loss)}% of the expected score`;
-    if (before.mark) text += `${before.mark.glyph}: ${before.mark.name} (${loss}); ${before.bestNames[key]} was best.`;
-    else text += before.best === game.moves[game.ply - 1].iccs ? ': the engine\'s move.' : `: no mark (${loss}).`;
-    text += ` Red ${Math.round(100 * (before.red ? before.played.expected : 1 - before.played.expected))}%`
-      + ` (${evalText(before.played.score, before.red)}).`;
+    const loss = t('review.loss', { n: Math.round(100 * before.loss) });
+    if (before.mark) text += t('review.marked', { glyph: before.mark.glyph, mark: t(`mark.${before.mark.name}`), loss, best: before.bestNames[key] });
+    else text += before.best === game.moves[game.ply - 1].iccs ? t('review.engines') : t('review.unmarked', { loss });
+    text += t('review.red.share', { n: Math.round(100 * (before.red ? before.played.expected : 1 - before.played.expected)),
+      eval: evalText(before.played.score, before.red) });
   }
-  if (here && here.best) text += ` Best now: ${here.bestNames[key]} (${evalText(here.score, here.red)}, depth ${here.depth}).`;
-  else if (here && here.final) text += ' No legal move: the game is over.';
+  if (here && here.best && !answerHidden()) text += t('review.best.now', { move: here.bestNames[key], eval: evalText(here.score, here.red), depth: here.depth });
+  else if (here && here.final) text += t('review.over');
   $('review-note').textContent = text;
 }
 
@@ -549,8 +573,9 @@ function showReview() {
 async function reviewGame() {
   const mine = ++reviewed.token;
   const moves = game.moves.map((m) => m.iccs), startFen = game.startFen, nodes = Number(setting('budget'));
-  if (!moves.length) return reviewState('No move to review: play or load a game first.', true);
+  if (!moves.length) return reviewState('review.nothing', {}, true);
   reviewed.running = true;
+  reviewed.summed = false;
   reviewed.positions = [];
   generation++; // a move the engine was thinking of for the game is dropped
   game.thinking = false;
@@ -562,7 +587,7 @@ async function reviewGame() {
   await link.ask({}, ['ucinewgame', 'isready'], (l) => l === 'readyok'); // each game's review its own, as chuhan review does
   const started = performance.now();
   for (let i = 0; i <= moves.length && mine === reviewed.token; i++) {
-    reviewState(`Reviewing: position ${i + 1} of ${moves.length + 1}…${reviewed.stopsAt ? ' ' + reviewed.stopsAt : ''}`);
+    reviewState('review.progress', { i: i + 1, n: moves.length + 1, stopsAt: reviewed.stopsAt });
     const pos = await reviewPosition(startFen, moves, i, nodes);
     if (mine !== reviewed.token) return;
     reviewed.positions[i] = pos;
@@ -573,9 +598,11 @@ async function reviewGame() {
   reviewed.running = false;
   $('analysis').disabled = false;
   const seconds = (performance.now() - started) / 1000;
-  reviewState(`Reviewed: ${moves.length} moves in ${seconds.toFixed(1)} s, ${nodes.toLocaleString('en')} nodes a position.`
-    + (reviewed.stopsAt ? ` ${reviewed.stopsAt}` : ''), Boolean(reviewed.stopsAt));
-  $('review-summary').textContent = [reviewed.title, ...sideSummary(reviewed.positions)].filter(Boolean).join('\n');
+  reviewState('review.done', { moves: moves.length, seconds: seconds.toFixed(1), nodes: nodes.toLocaleString('en'), stopsAt: reviewed.stopsAt },
+    Boolean(reviewed.stopsAt));
+  reviewed.summed = true;
+  showSummary();
+  collectExercises();
 }
 
 // Reads a text or a file's bytes as games, loads the first and reviews it; bad input is told, the page unchanged.
@@ -584,31 +611,38 @@ async function loadGames(bytes) {
   try {
     games = await readGames(bytes);
   } catch (e) {
-    reviewState(e.message, true);
-    return refuse(e.message);
+    const key = e.key || 'review.not.file', values = e.values || { why: e.message };
+    reviewState(key, values, true);
+    return refuse(t(key, { ...values, why: values.why && reasonText(values.why) }));
   }
   reviewed.games = games;
   const pick = $('pgn-game');
   pick.innerHTML = '';
-  games.forEach((g, k) => pick.add(new Option(`${k + 1}. ${g.tags.Red || 'Red'} – ${g.tags.Black || 'Black'}${g.tags.Event ? ', ' + g.tags.Event : ''}`, String(k))));
+  games.forEach((g, k) => pick.add(new Option(`${k + 1}. ${gameTitle(g, false)}`, String(k))));
   pick.hidden = games.length < 2;
   loadGame(0);
+}
+
+// "Red player – Black player, event[, date]": the players by name, or by side where the file names none.
+function gameTitle(g, dated) {
+  const players = t('review.players', { red: g.tags.Red || sideName('red'), black: g.tags.Black || sideName('black') });
+  return `${players}${g.tags.Event ? ', ' + g.tags.Event : ''}${dated && g.tags.Date ? ', ' + g.tags.Date : ''}`;
 }
 
 async function loadGame(k) {
   const g = reviewed.games[k];
   if (!g.moves.length) {
-    const why = g.error ? `Not a game: ${g.error}.` : 'This game has no moves to review.';
-    reviewState(why, true);
-    return refuse(why);
+    const key = g.error ? 'review.not.game' : 'review.no.moves';
+    reviewState(key, { why: g.error }, true);
+    return refuse(t(key, { why: reasonText(g.error) }));
   }
   $('side').value = 'both'; // neither side is the engine's while the game is looked through
   game.flipped = false;
   $('analysis').checked = false;
   newGame(g.fen);
   game.moves = g.moves.map((iccs) => ({ iccs, chinese: iccs, wxf: iccs }));
-  reviewed.title = `${g.tags.Red || 'Red'} – ${g.tags.Black || 'Black'}${g.tags.Event ? ', ' + g.tags.Event : ''}${g.tags.Date ? ', ' + g.tags.Date : ''}`;
-  reviewed.stopsAt = g.error ? `The game stops at ${g.error}: reviewed up to that move.` : '';
+  reviewed.game = g;
+  reviewed.stopsAt = g.error;
   await refresh();
   reviewGame();
 }
@@ -638,6 +672,12 @@ function wire() {
   };
   $('pgn-game').onchange = () => loadGame(Number($('pgn-game').value));
   $('review').onclick = () => { reviewed.stopsAt = ''; reviewGame(); };
+  languageListeners.push(() => {
+    refresh();
+    showReviewState();
+    showSummary();
+    [...$('pgn-game').options].forEach((o, k) => { o.text = `${k + 1}. ${gameTitle(reviewed.games[k], false)}`; });
+  });
   $('graph').addEventListener('click', (event) => {
     game.ply = graphPly($('graph'), event, game.moves.length);
     refresh();
@@ -648,13 +688,15 @@ function wire() {
 async function start() {
   // Threads need shared memory, which a page has only when served cross-origin isolated (make serve).
   const cores = crossOriginIsolated ? navigator.hardwareConcurrency || 1 : 1;
-  if (!crossOriginIsolated) $('threads').title = 'One thread: the page is not served cross-origin isolated';
+  if (!crossOriginIsolated) $('threads').dataset.tTitle = 'analysis.one.thread';
+  applyLanguage();
+  $('language').onchange = () => setLanguage($('language').value);
   for (let n = 1; n <= cores; n++) $('threads').add(new Option(String(n), String(n), false, n === cores));
   try {
     link = new EngineLink(await Chuhan());
     await link.ask({}, ['uci'], (line) => line === 'uciok');
   } catch (e) {
-    say(`The engine cannot start: ${e.message}`);
+    say(t('status.cannot.start', { why: e.message }));
     return;
   }
   wire();

@@ -47,13 +47,18 @@ function parseGames(lines) {
   return { games, refused };
 }
 
-// Reads the games of a file's bytes with the engine; throws an Error the page shows.
+// An Error whose words the page puts into the reader's language: a catalogue key and its values.
+function pageError(key, values = {}) {
+  return Object.assign(new Error(key), { key, values });
+}
+
+// Reads the games of a file's bytes with the engine; throws a pageError the page shows.
 async function readGames(bytes) {
   const command = pgnCommand(bytes);
-  if (command.length > LINE_MAX - 1) throw new Error(`The text is too long for the engine (${Math.round(bytes.length / 1024)} KB): open a file of fewer games.`);
+  if (command.length > LINE_MAX - 1) throw pageError('review.too.long', { kb: Math.round(bytes.length / 1024) });
   const { games, refused } = parseGames(await link.ask({}, [command], (line) => line.startsWith('Games:')));
-  if (refused) throw new Error(`Not a game file: ${refused}.`);
-  if (!games.length) throw new Error('No game in this text: it holds neither tags nor moves.');
+  if (refused) throw pageError('review.not.file', { why: refused });
+  if (!games.length) throw pageError('review.no.game');
   return games;
 }
 
@@ -134,9 +139,11 @@ function sideSummary(positions) {
     s.loss += p.loss;
     if (p.mark) s.marks[p.mark.name] = (s.marks[p.mark.name] || 0) + 1;
   }
-  const plural = (n, word) => `${n} ${n === 1 ? word : word === 'inaccuracy' ? 'inaccuracies' : word + 's'}`;
-  return Object.entries(sides).map(([side, s]) => `${side === 'red' ? 'Red' : 'Black'}: ${s.moves} moves, average loss `
-    + `${s.moves ? (100 * s.loss / s.moves).toFixed(1) : '0.0'}%, ${['inaccuracy', 'mistake', 'blunder'].map((m) => plural(s.marks[m] || 0, m)).join(', ')}`);
+  const count = (m, n) => t(n === 1 ? `review.count.${m}.one` : `review.count.${m}`, { n });
+  return Object.entries(sides).map(([side, s]) => t('review.summary', {
+    side: sideName(side), moves: s.moves, loss: s.moves ? (100 * s.loss / s.moves).toFixed(1) : '0.0',
+    inaccuracies: count('inaccuracy', s.marks.inaccuracy || 0), mistakes: count('mistake', s.marks.mistake || 0),
+    blunders: count('blunder', s.marks.blunder || 0) }));
 }
 
 // ---- The graph: red's expected score over the game, the marks as dots; a click goes to that move ----
@@ -159,7 +166,7 @@ function drawGraph(root, curve, positions, ply, total) {
   positions.forEach((p, i) => {
     if (!p.mark || curve[i + 1] === undefined) return;
     const dot = svg('circle', { class: `graph-dot ${p.mark.name}`, cx: x(i + 1), cy: y(curve[i + 1]), r: 4.5 }, root);
-    svg('title', {}, dot).textContent = `${moveLabel(i)}: ${p.mark.name} (-${Math.round(100 * p.loss)}%)`;
+    svg('title', {}, dot).textContent = `${moveLabel(i)}: ${t(`mark.${p.mark.name}`)} (-${Math.round(100 * p.loss)}%)`;
   });
 }
 
