@@ -1,7 +1,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "reader.h"
 
@@ -154,42 +153,4 @@ void reader_close(RecordReader *r)
     free(r->bytes);
     free(r->game);
     *r = (RecordReader){ 0 };
-}
-
-/* Reads n bytes at fd's position; how many it got (short at the end), -1 on an error. */
-static long long read_at(int fd, uint8_t *p, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t k = read(fd, p + got, n - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            break;
-        got += (size_t)k;
-    }
-    return (long long)got;
-}
-
-long long data_whole_length(int fd, DataForm form)
-{
-    off_t size = lseek(fd, 0, SEEK_END);
-    if (size < 0)
-        return -1;
-    if (form == FORM_RECORDS)
-        return size - size % RECORD_BYTES;
-    long long whole = 0;
-    uint8_t header[CHAIN_HEADER];
-    while (lseek(fd, (off_t)whole, SEEK_SET) >= 0) {
-        long long got = read_at(fd, header, CHAIN_HEADER);
-        size_t length = got == CHAIN_HEADER ? chain_body_length(header) : 0;
-        if (got < 0)
-            return -1;
-        if (!length || whole + CHAIN_HEADER + (long long)length > (long long)size)
-            return whole;
-        whole += CHAIN_HEADER + (long long)length;
-    }
-    return -1;
 }

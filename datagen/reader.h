@@ -33,13 +33,7 @@ int reader_next(RecordReader *r, Record *out);
 
 void reader_close(RecordReader *r);
 
-/* The form of the file on fd from its first byte; an empty file has none, and takes want. */
+/* The form of data from its first byte (-1: an empty file, which has none and takes want). */
 DataForm data_form(int first_byte, DataForm want);
-
-/*
- * The length of fd's whole data: whole records, or whole games of a chain
- * file up to the first block that is cut short or not a block; -1 on a read error.
- */
-long long data_whole_length(int fd, DataForm form);
 
 #endif

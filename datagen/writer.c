@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/read_at.h"
 #include "writer.h"
 
 #ifndef O_BINARY
@@ -14,9 +15,29 @@
 static int first_byte(int fd)
 {
     uint8_t byte;
-    if (lseek(fd, 0, SEEK_SET) < 0 || read(fd, &byte, 1) != 1)
-        return -1;
-    return byte;
+    return read_at(fd, &byte, 1, 0) ? byte : -1;
+}
+
+/*
+ * The length of the whole data of fd's file of size bytes: whole records,
+ * or whole games up to the first block cut short or not a block; -1 on a
+ * read error.
+ */
+static long long whole_length(int fd, DataForm form, long long size)
+{
+    if (form == FORM_RECORDS)
+        return size - size % RECORD_BYTES;
+    long long whole = 0;
+    uint8_t header[CHAIN_HEADER];
+    while (whole + CHAIN_HEADER <= size) {
+        if (!read_at(fd, header, CHAIN_HEADER, (uint64_t)whole))
+            return -1;
+        size_t length = chain_body_length(header);
+        if (!length || whole + CHAIN_HEADER + (long long)length > size)
+            break;
+        whole += CHAIN_HEADER + (long long)length;
+    }
+    return whole;
 }
 
 static const char *form_name(DataForm form) { return form == FORM_CHAINS ? "chains" : "records"; }
@@ -37,11 +58,10 @@ int data_open_append(const char *path, int *form, const char *who)
         return -1;
     }
     *form = (int)has;
-    long long whole = data_whole_length(fd, has);
-    off_t size = lseek(fd, 0, SEEK_END);
+    long long size = read_at_size(fd), whole = size < 0 ? -1 : whole_length(fd, has, size);
     if (whole >= 0 && whole < size) {
         fprintf(stderr, "%s: %s ends in %lld bytes that are not a whole %s; cutting them off\n", who, path,
-                (long long)size - whole, has == FORM_CHAINS ? "game" : "record");
+                size - whole, has == FORM_CHAINS ? "game" : "record");
         if (ftruncate(fd, (off_t)whole))
             whole = -1;
     }
