@@ -7,8 +7,6 @@
  * either: in the process itself).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, which POSIX does not name */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
