@@ -213,20 +213,20 @@ static void features(Session *s)
 }
 
 /* level MPS BASE INC: BASE in minutes or minutes:seconds, INC in seconds. */
-static bool parse_level(Session *s, char **tok, int n)
+static bool parse_level(Session *s, char **args, int n)
 {
-    if (n < 4)
+    if (n < 3)
         return false;
     char *end;
-    long mps = strtol(tok[1], &end, 10);
+    long mps = strtol(args[0], &end, 10);
     if (*end || mps < 0)
         return false;
-    double min = strtod(tok[2], &end), sec = 0;
+    double min = strtod(args[1], &end), sec = 0;
     if (*end == ':')
         sec = strtod(end + 1, &end);
     if (*end || min < 0 || sec < 0)
         return false;
-    double inc = strtod(tok[3], &end);
+    double inc = strtod(args[2], &end);
     if (*end || inc < 0)
         return false;
     s->cecp.mps = (int)mps;
@@ -250,186 +250,221 @@ static void take_back(Session *s, int plies)
         search_if_due(s);
 }
 
-static void set_option(Session *s, const char *text)
+/* An option by its UCI name, its error in CECP's form. */
+static void set_option(Session *s, const char *name, const char *value)
 {
-    char name[256], err[256];
-    const char *eq = strchr(text, '=');
-    size_t len = eq ? (size_t)(eq - text) : strlen(text);
-    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), text);
-    drop_search(s);
-    if (!options_set(s, name, eq ? eq + 1 : NULL, err, sizeof err))
+    char err[256];
+    if (!options_set(s, name, value, err, sizeof err))
         report_error(s, "%s", err);
 }
 
-/* Clocks, limits and resources: a command word and one whole number; false if tok[0] is none of them. */
-static bool numeric_command(Session *s, char **tok, int n)
+/* option NAME[=VALUE]: the search's answer is no longer wanted. */
+static void xb_option(Session *s, char **args, int n)
 {
-    static const struct {
-        const char *word;
-        long long lo, hi;
-    } words[] = {
-        { "time", INT64_MIN, TIME_MAX / 10 }, { "otim", INT64_MIN, TIME_MAX / 10 }, { "sd", 1, MAX_PLY - 8 },
-        { "st", 1, TIME_MAX / 1000 },         { "memory", 1, TT_MAX_MB },            { "cores", 1, MAX_THREADS },
-    };
-    size_t k = 0;
-    while (k < sizeof words / sizeof *words && strcasecmp(tok[0], words[k].word))
-        k++;
-    if (k == sizeof words / sizeof *words)
-        return false;
-    long long v;
-    if (n < 2 || !parse_number(tok[1], words[k].lo, words[k].hi, true, &v)) {
-        report_error(s, "needs a whole number from %lld to %lld", words[k].lo, words[k].hi);
-        return true;
-    }
-    char value[32], err[256];
-    snprintf(value, sizeof value, "%lld", v);
-    switch (k) {
-    case 0: s->cecp.time_ms = v > 0 ? v * 10 : 0; break; /* centiseconds */
-    case 1: s->cecp.otim_ms = v > 0 ? v * 10 : 0; break;
-    case 2: s->cecp.sd = (int)v; break;
-    case 3: s->cecp.st_ms = v * 1000; break;
-    default:
-        if (!options_set(s, k == 4 ? "Hash" : "Threads", value, err, sizeof err))
-            report_error(s, "%s", err);
-    }
-    return true;
+    char text[256], name[256];
+    join_tokens(args, n, text, sizeof text);
+    const char *eq = strchr(text, '=');
+    size_t len = eq ? (size_t)(eq - text) : strlen(text);
+    snprintf(name, sizeof name, "%.*s", (int)len, text);
+    drop_search(s);
+    set_option(s, name, eq ? eq + 1 : NULL);
 }
 
-/* Commands XBoard sends that need no answer and change nothing here. */
-static bool ignored(const char *cmd)
+/* egtpath xiangqi FOLDER */
+static void xb_egtpath(Session *s, char **args, int n)
 {
-    static const char *const words[] = { "accepted", "rejected", "random", "name", "rating", "ics", "bk" };
-    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-        if (!strcasecmp(cmd, words[k]))
-            return true;
+    char folder[4096];
+    if (n < 2 || strcasecmp(args[0], "xiangqi")) {
+        report_error(s, "egtpath needs the type xiangqi and a folder");
+        return;
+    }
+    join_tokens(args + 1, n - 1, folder, sizeof folder);
+    set_option(s, "EGTBPath", folder);
+}
+
+/* The one whole number from lo to hi that a clock, limit or resource command takes; false after the error. */
+static bool whole_number(Session *s, char **args, int n, long long lo, long long hi, long long *v)
+{
+    if (n > 0 && parse_number(args[0], lo, hi, true, v))
+        return true;
+    report_error(s, "needs a whole number from %lld to %lld", lo, hi);
     return false;
 }
 
-/* The game: its position, who plays which side, and moves taken back; false if tok[0] is none of these. */
-static bool game_command(Session *s, char **tok, int n)
+/* time and otim: the clocks, in centiseconds. */
+static void xb_time(Session *s, char **args, int n)
 {
-    const char *cmd = tok[0];
+    long long v;
+    if (whole_number(s, args, n, INT64_MIN, TIME_MAX / 10, &v))
+        s->cecp.time_ms = v > 0 ? v * 10 : 0;
+}
+
+static void xb_otim(Session *s, char **args, int n)
+{
+    long long v;
+    if (whole_number(s, args, n, INT64_MIN, TIME_MAX / 10, &v))
+        s->cecp.otim_ms = v > 0 ? v * 10 : 0;
+}
+
+static void xb_sd(Session *s, char **args, int n)
+{
+    long long v;
+    if (whole_number(s, args, n, 1, MAX_PLY - 8, &v))
+        s->cecp.sd = (int)v;
+}
+
+static void xb_st(Session *s, char **args, int n)
+{
+    long long v;
+    if (whole_number(s, args, n, 1, TIME_MAX / 1000, &v))
+        s->cecp.st_ms = v * 1000;
+}
+
+/* memory and cores: the Hash and Threads options, whose search runs on to its answer first. */
+static void set_number_option(Session *s, const char *name, long long v)
+{
+    char value[32];
+    snprintf(value, sizeof value, "%lld", v);
+    set_option(s, name, value);
+}
+
+static void xb_memory(Session *s, char **args, int n)
+{
+    long long v;
+    if (whole_number(s, args, n, 1, TT_MAX_MB, &v))
+        set_number_option(s, "Hash", v);
+}
+
+static void xb_cores(Session *s, char **args, int n)
+{
+    long long v;
+    if (whole_number(s, args, n, 1, MAX_THREADS, &v))
+        set_number_option(s, "Threads", v);
+}
+
+static void xb_setboard(Session *s, char **args, int n)
+{
     char fen[FEN_MAX + 2], err[256];
-    if (!strcasecmp(cmd, "new")) {
-        new_game(s);
-    } else if (!strcasecmp(cmd, "setboard")) {
-        join_tokens(tok + 1, n - 1, fen, sizeof fen);
-        drop_search(s);
-        if (!board_set_fen(&s->board, fen, err, sizeof err))
-            report_error(s, "bad FEN: %s", err);
-        s->cecp.game_over = false;
-        if (s->cecp.analyzing)
-            search_if_due(s);
-    } else if (!strcasecmp(cmd, "usermove")) {
-        if (n < 2)
-            report_error(s, "usermove needs a move");
-        else
-            user_move(s, tok[1]);
-    } else if (!strcasecmp(cmd, "go")) {
-        drop_search(s);
-        s->cecp.force = false;
-        s->cecp.engine_side = s->board.side;
+    join_tokens(args, n, fen, sizeof fen);
+    drop_search(s);
+    if (!board_set_fen(&s->board, fen, err, sizeof err))
+        report_error(s, "bad FEN: %s", err);
+    s->cecp.game_over = false;
+    if (s->cecp.analyzing)
         search_if_due(s);
-    } else if (!strcasecmp(cmd, "playother")) {
-        drop_search(s);
-        s->cecp.force = false;
-        s->cecp.engine_side = s->board.side ^ 1;
-    } else if (!strcasecmp(cmd, "force")) {
-        drop_search(s);
-        s->cecp.force = true;
-    } else if (!strcasecmp(cmd, "white") || !strcasecmp(cmd, "black")) {
-        drop_search(s); /* protocol 1: the engine plays the other colour */
-        s->cecp.engine_side = cmd[0] == 'w' || cmd[0] == 'W' ? BLACK : RED;
-    } else if (!strcasecmp(cmd, "result")) {
-        drop_search(s);
-        s->cecp.game_over = true;
-    } else if (!strcasecmp(cmd, "undo") || !strcasecmp(cmd, "remove")) {
-        take_back(s, cmd[0] == 'u' || cmd[0] == 'U' ? 1 : 2);
-    } else {
-        return false;
-    }
-    return true;
 }
 
-/* How the engine thinks and shows it, and what it is asked while it thinks; false if tok[0] is none of these. */
-static bool thinking_command(Session *s, char **tok, int n)
+static void xb_usermove(Session *s, char **args, int n)
 {
-    const char *cmd = tok[0];
-    if (!strcasecmp(cmd, "?")) {
-        if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
-            engine_stop(s->engine);
-    } else if (!strcasecmp(cmd, "draw")) {
-        SearchSeen seen = seen_by_search(s);
-        if (!seen.game_over && outlook_accepts_draw(seen.last_score))
-            out_line(&s->out, "offer draw");
-    } else if (!strcasecmp(cmd, "hard") || !strcasecmp(cmd, "easy")) {
-        s->ponder = cmd[0] == 'h' || cmd[0] == 'H';
-        if (!s->ponder && s->cecp.pondered)
-            drop_search(s);
-    } else if (!strcasecmp(cmd, "post") || !strcasecmp(cmd, "nopost")) {
-        atomic_store(&s->cecp.post, cmd[0] == 'p' || cmd[0] == 'P');
-    } else if (!strcasecmp(cmd, "level")) {
-        if (!parse_level(s, tok, n))
-            report_error(s, "level takes MOVES BASE INCREMENT, as 40 5 0 or 0 2:30 1");
-    } else if (!strcasecmp(cmd, "analyze")) {
-        drop_search(s);
-        s->cecp.analyzing = true;
-        atomic_store(&s->cecp.post, true);
-        search_if_due(s);
-    } else if (!strcasecmp(cmd, "exit")) {
-        drop_search(s);
-        s->cecp.analyzing = false;
-    } else if (!strcasecmp(cmd, ".")) {
-        SearchInfo last = seen_by_search(s).last;
-        if (s->cecp.analyzing)
-            out_line(&s->out, "stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
-    } else {
-        return false;
-    }
-    return true;
+    if (n < 1)
+        report_error(s, "usermove needs a move");
+    else
+        user_move(s, args[0]);
 }
 
-static bool cecp_command(Session *s, char **tok, int n)
+/* go: the engine plays the side to move, from now on. */
+static void xb_go(Session *s)
 {
-    const char *cmd = tok[0];
-    if (!strcasecmp(cmd, "quit")) {
-        drop_search(s);
-        return false;
-    }
-    if (numeric_command(s, tok, n) || ignored(cmd) || game_command(s, tok, n) || thinking_command(s, tok, n))
-        return true;
-    if (!strcasecmp(cmd, "protover")) {
-        features(s);
-    } else if (!strcasecmp(cmd, "computer")) {
-        s->cecp.computer = true;
-    } else if (!strcasecmp(cmd, "variant")) {
-        if (n < 2 || strcasecmp(tok[1], "xiangqi"))
-            report_error(s, "only xiangqi is played");
-    } else if (!strcasecmp(cmd, "ping")) {
-        out_line(&s->out, "pong %s", n > 1 ? tok[1] : "");
-    } else if (!strcasecmp(cmd, "egtpath")) {
-        char text[4096], err[512];
-        if (n < 3 || strcasecmp(tok[1], "xiangqi")) {
-            report_error(s, "egtpath needs the type xiangqi and a folder");
-        } else {
-            join_tokens(tok + 2, n - 2, text, sizeof text);
-            if (!options_set(s, "EGTBPath", text, err, sizeof err))
-                report_error(s, "%s", err);
-        }
-    } else if (!strcasecmp(cmd, "option")) {
-        char text[256];
-        join_tokens(tok + 1, n - 1, text, sizeof text);
-        set_option(s, text);
-    } else if (!strcasecmp(cmd, "d") || !strcasecmp(cmd, "eval") || !strcasecmp(cmd, "bench")
-               || !strcasecmp(cmd, "pgn")) {
-        common_command(s, tok, n);
-    } else if (move_parse(cmd, 0)) {
-        user_move(s, cmd); /* a bare move, as XBoard sends without usermove=1 */
-    } else {
-        report_error(s, "unknown command");
-    }
-    return true;
+    drop_search(s);
+    s->cecp.force = false;
+    s->cecp.engine_side = s->board.side;
+    search_if_due(s);
 }
+
+static void xb_playother(Session *s)
+{
+    drop_search(s);
+    s->cecp.force = false;
+    s->cecp.engine_side = s->board.side ^ 1;
+}
+
+static void xb_force(Session *s)
+{
+    drop_search(s);
+    s->cecp.force = true;
+}
+
+/* Protocol 1's white and black: the engine plays the other colour. */
+static void plays(Session *s, int side)
+{
+    drop_search(s);
+    s->cecp.engine_side = side;
+}
+static void xb_white(Session *s) { plays(s, BLACK); }
+static void xb_black(Session *s) { plays(s, RED); }
+
+static void xb_result(Session *s)
+{
+    drop_search(s);
+    s->cecp.game_over = true;
+}
+
+static void xb_undo(Session *s) { take_back(s, 1); }
+static void xb_remove(Session *s) { take_back(s, 2); }
+
+/* ?: move now, unless analysing or pondering. */
+static void xb_move_now(Session *s)
+{
+    if (session_searching(s) && !s->cecp.analyzing && !seen_by_search(s).pondered)
+        engine_stop(s->engine);
+}
+
+static void xb_draw(Session *s)
+{
+    SearchSeen seen = seen_by_search(s);
+    if (!seen.game_over && outlook_accepts_draw(seen.last_score))
+        out_line(&s->out, "offer draw");
+}
+
+static void xb_hard(Session *s) { s->ponder = true; }
+
+static void xb_easy(Session *s)
+{
+    s->ponder = false;
+    if (s->cecp.pondered)
+        drop_search(s);
+}
+
+static void xb_post(Session *s) { atomic_store(&s->cecp.post, true); }
+static void xb_nopost(Session *s) { atomic_store(&s->cecp.post, false); }
+
+static void xb_level(Session *s, char **args, int n)
+{
+    if (!parse_level(s, args, n))
+        report_error(s, "level takes MOVES BASE INCREMENT, as 40 5 0 or 0 2:30 1");
+}
+
+static void xb_analyze(Session *s)
+{
+    drop_search(s);
+    s->cecp.analyzing = true;
+    atomic_store(&s->cecp.post, true);
+    search_if_due(s);
+}
+
+static void xb_exit(Session *s)
+{
+    drop_search(s);
+    s->cecp.analyzing = false;
+}
+
+/* .: how far the analysis has come. */
+static void xb_stat(Session *s)
+{
+    SearchInfo last = seen_by_search(s).last;
+    if (s->cecp.analyzing)
+        out_line(&s->out, "stat01: %" PRId64 " %" PRIu64 " %d 0 0", last.time_ms / 10, last.nodes, last.depth);
+}
+
+static void xb_computer(Session *s) { s->cecp.computer = true; }
+
+static void xb_variant(Session *s, char **args, int n)
+{
+    if (n < 1 || strcasecmp(args[0], "xiangqi"))
+        report_error(s, "only xiangqi is played");
+}
+
+static void xb_ping(Session *s, char **args, int n) { out_line(&s->out, "pong %s", n > 0 ? args[0] : ""); }
 
 /* A move from the opponent keeps a ponder search on it going; any other drops the search. */
 static LineTiming move_timing(const Session *s, const char *text)
@@ -438,24 +473,76 @@ static LineTiming move_timing(const Session *s, const char *text)
     return session_searching(s) && s->cecp.pondered && m == s->cecp.pondered ? ANSWER_AT_ONCE : AFTER_A_DROP;
 }
 
-static LineTiming cecp_timing(const Session *s, char **tok, int n)
+static LineTiming usermove_timing(const Session *s, char **args, int n)
 {
-    /* The first end the search by drop_search(), the others by session_stop(), which lets it move. */
-    static const char *const dropping[] = { "quit",  "new",    "setboard", "go",   "playother", "force",  "white",
-                                            "black", "result", "undo",     "remove", "analyze", "exit", "option", "egtpath" };
-    static const char *const waiting[] = { "memory", "cores", "bench" };
-    const char *cmd = tok[0];
-    if (word_in(cmd, dropping, sizeof dropping / sizeof *dropping))
-        return AFTER_A_DROP;
-    if (word_in(cmd, waiting, sizeof waiting / sizeof *waiting))
-        return AFTER_THE_ANSWER;
-    if (!strcasecmp(cmd, "easy"))
-        return s->cecp.pondered ? AFTER_A_DROP : ANSWER_AT_ONCE;
-    if (!strcasecmp(cmd, "usermove"))
-        return n > 1 ? move_timing(s, tok[1]) : ANSWER_AT_ONCE;
-    if (move_parse(cmd, 0)) /* a bare move: no command word is one */
-        return move_timing(s, cmd);
-    return ANSWER_AT_ONCE;
+    return n > 0 ? move_timing(s, args[0]) : ANSWER_AT_ONCE;
+}
+
+static LineTiming easy_timing(const Session *s, char **args, int n)
+{
+    (void)args, (void)n;
+    return s->cecp.pondered ? AFTER_A_DROP : ANSWER_AT_ONCE;
+}
+
+/* Commands XBoard sends that need no answer and change nothing here. */
+static void ignore(Session *s) { (void)s; }
+
+/* What ends a search ends it by drop_search(), unless it waits for the answer (session_stop(), which lets it move). */
+static const Command cecp_commands[] = {
+    { "quit", .act = drop_search, .timing = AFTER_A_DROP, .quits = true },
+    { "time", .run = xb_time },
+    { "otim", .run = xb_otim },
+    { "sd", .run = xb_sd },
+    { "st", .run = xb_st },
+    { "memory", .run = xb_memory, .timing = AFTER_THE_ANSWER },
+    { "cores", .run = xb_cores, .timing = AFTER_THE_ANSWER },
+    { "accepted", .act = ignore }, { "rejected", .act = ignore }, { "random", .act = ignore },
+    { "name", .act = ignore },     { "rating", .act = ignore },   { "ics", .act = ignore },
+    { "bk", .act = ignore },
+    { "new", .act = new_game, .timing = AFTER_A_DROP },
+    { "setboard", .run = xb_setboard, .timing = AFTER_A_DROP },
+    { "usermove", .run = xb_usermove, .timing_of = usermove_timing },
+    { "go", .act = xb_go, .timing = AFTER_A_DROP },
+    { "playother", .act = xb_playother, .timing = AFTER_A_DROP },
+    { "force", .act = xb_force, .timing = AFTER_A_DROP },
+    { "white", .act = xb_white, .timing = AFTER_A_DROP },
+    { "black", .act = xb_black, .timing = AFTER_A_DROP },
+    { "result", .act = xb_result, .timing = AFTER_A_DROP },
+    { "undo", .act = xb_undo, .timing = AFTER_A_DROP },
+    { "remove", .act = xb_remove, .timing = AFTER_A_DROP },
+    { "?", .act = xb_move_now },
+    { "draw", .act = xb_draw },
+    { "hard", .act = xb_hard },
+    { "easy", .act = xb_easy, .timing_of = easy_timing },
+    { "post", .act = xb_post },
+    { "nopost", .act = xb_nopost },
+    { "level", .run = xb_level },
+    { "analyze", .act = xb_analyze, .timing = AFTER_A_DROP },
+    { "exit", .act = xb_exit, .timing = AFTER_A_DROP },
+    { ".", .act = xb_stat },
+    { "protover", .act = features },
+    { "computer", .act = xb_computer },
+    { "variant", .run = xb_variant },
+    { "ping", .run = xb_ping },
+    { "egtpath", .run = xb_egtpath, .timing = AFTER_A_DROP },
+    { "option", .run = xb_option, .timing = AFTER_A_DROP },
+    { NULL },
+};
+
+/* A bare move, as XBoard sends without usermove=1; anything else is unknown. */
+static void other_line(Session *s, char **tok, int n)
+{
+    (void)n;
+    if (move_parse(tok[0], 0))
+        user_move(s, tok[0]);
+    else
+        report_error(s, "unknown command");
+}
+
+static LineTiming other_timing(const Session *s, char **tok, int n)
+{
+    (void)n;
+    return move_parse(tok[0], 0) ? move_timing(s, tok[0]) : ANSWER_AT_ONCE;
 }
 
 /* XBoard sends "xboard" and then "protover 2", which gets the features. */
@@ -469,4 +556,4 @@ static void cecp_handshake(Session *s)
     new_game(s);
 }
 
-const DialectOps cecp_dialect = { "xboard", DIALECT_CECP, cecp_handshake, cecp_command, cecp_timing };
+const DialectOps cecp_dialect = { "xboard", DIALECT_CECP, cecp_handshake, cecp_commands, other_line, other_timing };

@@ -22,7 +22,8 @@ void join_tokens(char **tok, int n, char *out, size_t cap)
     }
 }
 
-void cmd_setoption(Session *s, char **tok, int n)
+/* "setoption name N... [value V...]", or the bare "setoption N V..." of UCCI and some GUIs. */
+static void cmd_setoption(Session *s, char **tok, int n)
 {
     char name[256], value[256], err[256];
     int name_from = 0, name_end = n > 0, value_from = 1; /* the bare form: one word of name */
@@ -190,46 +191,68 @@ bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out)
     return true;
 }
 
-bool common_command(Session *s, char **tok, int n)
+static void cmd_isready(Session *s) { out_line(&s->out, "readyok"); }
+
+static void cmd_position(Session *s, char **args, int n)
 {
-    const char *cmd = tok[0];
     char err[256];
-    if (!strcasecmp(cmd, "isready")) {
-        out_line(&s->out, "readyok");
-    } else if (!strcasecmp(cmd, "position")) {
-        if (!session_position(s, tok + 1, n - 1, err, sizeof err))
-            report_error(s, "%s", err);
-    } else if (!strcasecmp(cmd, "fen") || !strcasecmp(cmd, "startpos")) {
-        /* "position" left out, as some GUIs do (and one sends it again after every position). */
-        if (!session_position(s, tok, n, err, sizeof err))
-            report_error(s, "%s", err);
-    } else if (!strcasecmp(cmd, "setoption")) {
-        cmd_setoption(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "d")) {
-        cmd_display(s);
-    } else if (!strcasecmp(cmd, "eval")) {
-        cmd_eval(s);
-    } else if (!strcasecmp(cmd, "bench")) {
-        cmd_bench(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "pgn")) {
-        cmd_pgn(s, tok + 1, n - 1);
-    } else {
-        return false;
+    if (!session_position(s, args, n, err, sizeof err))
+        report_error(s, "%s", err);
+}
+
+/* "position" left out, as some GUIs do (and one sends it again after every position): the word begins the position. */
+static void cmd_bare_position(Session *s, char **args, int n) { cmd_position(s, args - 1, n + 1); }
+
+/* What changes the position, the options or the table waits for a search's answer; what only looks does not. */
+static const Command common[] = {
+    { "isready", .act = cmd_isready },
+    { "position", .run = cmd_position, .timing = AFTER_THE_ANSWER },
+    { "fen", .run = cmd_bare_position, .timing = AFTER_THE_ANSWER },
+    { "startpos", .run = cmd_bare_position, .timing = AFTER_THE_ANSWER },
+    { "setoption", .run = cmd_setoption, .timing = AFTER_THE_ANSWER },
+    { "d", .act = cmd_display, .cecp = true },
+    { "eval", .act = cmd_eval, .cecp = true },
+    { "bench", .run = cmd_bench, .timing = AFTER_THE_ANSWER, .cecp = true },
+    { "pgn", .run = cmd_pgn, .cecp = true },
+    { NULL },
+};
+
+/* The command word names in dialect d: its own, or a common one it accepts; NULL if none. */
+static const Command *command_of(const DialectOps *d, const char *word)
+{
+    for (const Command *c = d->commands; c->word; c++)
+        if (!strcasecmp(word, c->word))
+            return c;
+    for (const Command *c = common; c->word; c++)
+        if (!strcasecmp(word, c->word) && (c->cecp || d->id != DIALECT_CECP))
+            return c;
+    return NULL;
+}
+
+bool dialect_answer(const DialectOps *d, Session *s, char **tok, int n)
+{
+    const Command *c = command_of(d, tok[0]);
+    if (!c) {
+        d->other(s, tok, n);
+        return true;
     }
-    return true;
+    if (c->run)
+        c->run(s, tok + 1, n - 1);
+    else
+        c->act(s);
+    return !c->quits;
 }
 
-bool common_waits(const char *cmd)
+LineTiming dialect_timing(const DialectOps *d, const Session *s, char **tok, int n)
 {
-    /* They change the position, the options or the table; isready, d and eval only look. */
-    static const char *const words[] = { "position", "fen", "startpos", "setoption", "bench" };
-    return word_in(cmd, words, sizeof words / sizeof *words);
+    const Command *c = command_of(d, tok[0]);
+    if (!c)
+        return d->other_timing ? d->other_timing(s, tok, n) : ANSWER_AT_ONCE;
+    return c->timing_of ? c->timing_of(s, tok + 1, n - 1) : c->timing;
 }
 
-bool word_in(const char *word, const char *const *words, size_t n)
+void unknown_command(Session *s, char **tok, int n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!strcasecmp(word, words[i]))
-            return true;
-    return false;
+    (void)n;
+    report_error(s, "unknown command '%.64s'", tok[0]);
 }

@@ -1,12 +1,13 @@
 /*
- * The grammar the dialects share: the commands UCI and UCCI (and in part
- * CECP) accept alike, the `go` keywords of UCI and UCCI parsed once with the
- * few real differences passed in, and `setoption` in its every form.
+ * The grammar the dialects share: a line's command found in its dialect's
+ * table or among the commands UCI and UCCI (and in part CECP) accept alike,
+ * and the `go` keywords of UCI and UCCI parsed once with the few real
+ * differences passed in.
  */
 #ifndef CHUHAN_COMMANDS_H
 #define CHUHAN_COMMANDS_H
 
-#include "session.h"
+#include "dialect.h"
 
 /* What a dialect's `go` differs in. */
 typedef struct {
@@ -34,16 +35,13 @@ typedef struct {
 enum { BAD_GO_MOVETIME = 1000 };
 bool parse_go(Session *s, char **tok, int n, const GoGrammar *g, GoRequest *out);
 
-/* "setoption name N... [value V...]", or the bare "setoption N V..." of UCCI and some GUIs. */
-void cmd_setoption(Session *s, char **tok, int n);
+/* Answers one command line in dialect d; false on quit. */
+bool dialect_answer(const DialectOps *d, Session *s, char **tok, int n);
+/* When a command line read during a search is answered. */
+LineTiming dialect_timing(const DialectOps *d, const Session *s, char **tok, int n);
 
-/* Commands every dialect accepts alike (isready, position, d, eval, bench, pgn); false if tok[0] is none of them. */
-bool common_command(Session *s, char **tok, int n);
-/* Whether a common command, read during a search in the reading thread, waits for its answer (dialect.h). */
-bool common_waits(const char *cmd);
-
-/* Whether word is one of the n words, in any case. */
-bool word_in(const char *word, const char *const *words, size_t n);
+/* The error for a line whose first word UCI and UCCI know no command by. */
+void unknown_command(Session *s, char **tok, int n);
 
 /* Joins tokens with single spaces into out. */
 void join_tokens(char **tok, int n, char *out, size_t cap);

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dialect.h"
+#include "commands.h"
 #include "io.h"
 #include "options.h"
 #include "protocol.h"
@@ -75,7 +75,7 @@ static bool answer(Loop *l, const Line *line)
         hello->handshake(s);
         return true;
     }
-    return l->d->command(s, tok, line->n);
+    return dialect_answer(l->d, s, tok, line->n);
 }
 
 /* A line read during a search in the reading thread: when to answer it. A handshake resets what the search serves. */
@@ -83,7 +83,7 @@ static LineTiming timing(const Loop *l, const Line *line)
 {
     if (line->status != LINE_OK || !line->n)
         return ANSWER_AT_ONCE;
-    return handshake_of(line) ? AFTER_THE_ANSWER : l->d->timing(l->s, line->words.word, line->n);
+    return handshake_of(line) ? AFTER_THE_ANSWER : dialect_timing(l->d, l->s, line->words.word, line->n);
 }
 
 static void swap_lines(Line *a, Line *b)

@@ -164,48 +164,46 @@ static void ucci_probe(Session *s, char **tok, int n)
     out_end(&s->out);
 }
 
-static bool ucci_command(Session *s, char **tok, int n)
+static void ucci_quit(Session *s)
 {
-    const char *cmd = tok[0];
-    if (!strcasecmp(cmd, "quit")) {
-        session_stop(s);
-        out_line(&s->out, "bye");
-        return false;
-    }
-    if (common_command(s, tok, n))
-        return true;
-    if (!strcasecmp(cmd, "newgame") || !strcasecmp(cmd, "uccinewgame") || !strcasecmp(cmd, "ucinewgame")) {
-        session_stop(s);
-        engine_clear(s->engine);
-        outlook_clear(&s->outlook);
-    } else if (!strcasecmp(cmd, "banmoves")) {
-        ucci_banmoves(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "go")) {
-        ucci_go(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "stop")) {
-        if (session_searching(s))
-            session_stop(s);
-        else
-            out_line(&s->out, "nobestmove"); /* a GUI waiting for an answer gets one */
-    } else if (!strcasecmp(cmd, "ponderhit")) {
-        if (n > 1 && !strcasecmp(tok[1], "draw"))
-            atomic_store(&s->draw_offered, true);
-        session_ponderhit(s);
-    } else if (!strcasecmp(cmd, "probe")) {
-        ucci_probe(s, tok + 1, n - 1);
-    } else {
-        report_error(s, "unknown command '%.64s'", cmd);
-    }
-    return true;
+    session_stop(s);
+    out_line(&s->out, "bye");
 }
 
-static LineTiming ucci_timing(const Session *s, char **tok, int n)
+/* A new game forgets the last one's table and outlook. */
+static void ucci_newgame(Session *s)
 {
-    (void)s, (void)n;
-    /* quit says bye after the answer. */
-    static const char *const waiting[] = { "go", "newgame", "uccinewgame", "ucinewgame", "quit" };
-    bool waits = common_waits(tok[0]) || word_in(tok[0], waiting, sizeof waiting / sizeof *waiting);
-    return waits ? AFTER_THE_ANSWER : ANSWER_AT_ONCE;
+    session_stop(s);
+    engine_clear(s->engine);
+    outlook_clear(&s->outlook);
 }
 
-const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_command, ucci_timing };
+static void ucci_stop(Session *s)
+{
+    if (session_searching(s))
+        session_stop(s);
+    else
+        out_line(&s->out, "nobestmove"); /* a GUI waiting for an answer gets one */
+}
+
+static void ucci_ponderhit(Session *s, char **args, int n)
+{
+    if (n > 0 && !strcasecmp(args[0], "draw"))
+        atomic_store(&s->draw_offered, true);
+    session_ponderhit(s);
+}
+
+static const Command ucci_commands[] = {
+    { "quit", .act = ucci_quit, .timing = AFTER_THE_ANSWER, .quits = true }, /* bye after the search's answer */
+    { "newgame", .act = ucci_newgame, .timing = AFTER_THE_ANSWER },
+    { "uccinewgame", .act = ucci_newgame, .timing = AFTER_THE_ANSWER },
+    { "ucinewgame", .act = ucci_newgame, .timing = AFTER_THE_ANSWER },
+    { "banmoves", .run = ucci_banmoves },
+    { "go", .run = ucci_go, .timing = AFTER_THE_ANSWER },
+    { "stop", .act = ucci_stop },
+    { "ponderhit", .run = ucci_ponderhit },
+    { "probe", .run = ucci_probe },
+    { NULL },
+};
+
+const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_commands, unknown_command, NULL };

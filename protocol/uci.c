@@ -96,36 +96,19 @@ static void uci_go(Session *s, char **tok, int n)
     session_go(s, &go.limits, &r, uci_finish);
 }
 
-static bool uci_command(Session *s, char **tok, int n)
+static void uci_newgame(Session *s)
 {
-    const char *cmd = tok[0];
-    if (!strcasecmp(cmd, "quit")) {
-        session_stop(s);
-        return false;
-    }
-    if (common_command(s, tok, n))
-        return true;
-    if (!strcasecmp(cmd, "ucinewgame")) {
-        session_stop(s);
-        engine_clear(s->engine);
-    } else if (!strcasecmp(cmd, "go")) {
-        uci_go(s, tok + 1, n - 1);
-    } else if (!strcasecmp(cmd, "stop")) {
-        session_stop(s);
-    } else if (!strcasecmp(cmd, "ponderhit")) {
-        session_ponderhit(s);
-    } else {
-        report_error(s, "unknown command '%.64s'", cmd);
-    }
-    return true;
+    session_stop(s);
+    engine_clear(s->engine);
 }
 
-static LineTiming uci_timing(const Session *s, char **tok, int n)
-{
-    (void)s, (void)n;
-    static const char *const waiting[] = { "go", "ucinewgame" };
-    bool waits = common_waits(tok[0]) || word_in(tok[0], waiting, sizeof waiting / sizeof *waiting);
-    return waits ? AFTER_THE_ANSWER : ANSWER_AT_ONCE;
-}
+static const Command uci_commands[] = {
+    { "quit", .act = session_stop, .quits = true },
+    { "ucinewgame", .act = uci_newgame, .timing = AFTER_THE_ANSWER },
+    { "go", .run = uci_go, .timing = AFTER_THE_ANSWER },
+    { "stop", .act = session_stop },
+    { "ponderhit", .act = session_ponderhit },
+    { NULL },
+};
 
-const DialectOps uci_dialect = { "uci", DIALECT_UCI, uci_handshake, uci_command, uci_timing };
+const DialectOps uci_dialect = { "uci", DIALECT_UCI, uci_handshake, uci_commands, unknown_command, NULL };
