@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "book.h"
+#include "../probe/book.h"
 
 typedef struct {
     int plies;     /* positions before each of a game's first plies moves */

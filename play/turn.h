@@ -2,7 +2,7 @@
 #ifndef CHUHAN_PLAY_TURN_H
 #define CHUHAN_PLAY_TURN_H
 
-#include "../book/book.h"
+#include "../probe/book.h"
 #include "game.h"
 #include "input.h"
 #include "practice.h"

@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "../book/book.h"
+#include "../probe/book.h"
 #include "../base/background.h"
 #include "../board/board.h"
 #include "../notation/notation.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../book/book.h"
+#include "../probe/book.h"
 #include "../book/build.h"
 #include "common.h"
 #include "engine_pipe.h"

@@ -1,9 +1,10 @@
-// The opening explorer: the moves a book holds for the position shown, each with its share of
-// the book's weight there and the engine's evaluation, a click playing it. Books in ElephantEye's
-// format (docs/book.md) are read here as book/book.c reads them: 8-byte records (lock, move,
-// weight), sorted by lock, the lock computed from ElephantEye's keys (book/keys.c), the mirror
-// looked up when the position itself is not there. Chuhan's own book is web/chuhan.book (make
-// web copies it); a file the reader opens stays in the page. Uses app.js's game and engine link.
+// The opening explorer: the moves a book holds for the position shown, each with its share of the
+// book's weight there and the engine's evaluation, a click playing it. Books in ElephantEye's
+// format (docs/book.md) are read here as probe/book.c reads them: 8-byte records (lock, move,
+// weight), sorted by lock, the lock computed from ElephantEye's keys (probe/book_keys.c), the
+// mirror looked up when the position itself is not there. Chuhan's own book is web/chuhan.book
+// (make web copies it); a file the reader opens stays in the page. Uses app.js's game and engine
+// link.
 'use strict';
 
 const explorer = { book: null, moves: [], scores: {}, token: 0, said: null };

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "../board/board.h"
-#include "keys.h"
+#include "book_keys.h"
 
 /*
  * ElephantEye numbers the points from its top-left corner (black's side) on

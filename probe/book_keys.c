@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "keys.h"
+#include "book_keys.h"
 
 typedef struct {
     uint8_t s[256];

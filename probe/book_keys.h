@@ -1,4 +1,4 @@
-/* ElephantEye's position keys and the mirror its books are looked up through (keys.c). */
+/* ElephantEye's position keys and the mirror its books are looked up through (book_keys.c). */
 #ifndef CHUHAN_BOOK_KEYS_H
 #define CHUHAN_BOOK_KEYS_H
 
