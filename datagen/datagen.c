@@ -62,9 +62,9 @@ typedef struct {
 typedef struct {
     char (*fens)[FEN_MAX];
     int count;
-} Book;
+} Openings;
 
-static bool load_book(const char *path, Book *book)
+static bool load_book(const char *path, Openings *book)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -102,7 +102,7 @@ static int search_score(Engine *e, Board *b, const DatagenOptions *opt, Move *be
 }
 
 /* A start: the book's or the initial position, then random legal plies; false if it went nowhere. */
-static bool random_opening(Engine *e, Board *b, const DatagenOptions *opt, const Book *book, uint64_t *rng)
+static bool random_opening(Engine *e, Board *b, const DatagenOptions *opt, const Openings *book, uint64_t *rng)
 {
     const char *fen = book->count ? book->fens[splitmix64(rng) % (uint64_t)book->count] : START_FEN;
     board_set_fen(b, fen, NULL, 0);
@@ -245,7 +245,7 @@ static bool claim_game(const DatagenOptions *opt, Counters *c, uint64_t *game)
 }
 
 /* Worker id's games, or its share of a rescoring, until the run has its positions or games. */
-static void worker(int id, const DatagenOptions *opt, const Book *book, int fd, Counters *c)
+static void worker(int id, const DatagenOptions *opt, const Openings *book, int fd, Counters *c)
 {
     Board *board = board_new();
     Record *records = malloc(MAX_GAME_PLIES * sizeof *records);
@@ -308,7 +308,7 @@ static void progress(const Counters *c, int64_t start_us, bool done)
 /* What one worker needs; the counters are the only thing workers write in common. */
 typedef struct {
     const DatagenOptions *opt;
-    const Book *book;
+    const Openings *book;
     int fd;
     Counters *c;
 #ifndef ONE_WORKER
@@ -563,7 +563,7 @@ int datagen_run(const DatagenOptions *options)
     const DatagenOptions *opt = &run;
     if (!check_options(&run))
         return 2;
-    Book book = { 0 };
+    Openings book = { 0 };
     if (opt->book && !load_book(opt->book, &book)) {
         fprintf(stderr, "chuhan datagen: no FEN read from %s\n", opt->book);
         return 2;

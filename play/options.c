@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../base/clock.h"
 #include "../search/skill.h"
@@ -78,18 +77,22 @@ static bool set_randomness(Play *p, const char *arg)
     return true;
 }
 
-/* A book in ElephantEye's format; a file that is none is refused with the reason. */
+/* A book in ElephantEye's format, which the engine reads once it is made. */
 static bool set_book(Play *p, const char *path)
 {
-    char err[400];
-    book_free(p->book);
-    if (!(p->book = book_open(path, err, sizeof err))) {
-        fprintf(stderr, msg(MSG_BOOK_FAULT), err);
-        fputc('\n', stderr);
-        return false;
-    }
-    p->book_rng = ((uint64_t)time(NULL) << 20) ^ (uint64_t)(uintptr_t)p ^ 0x9E3779B97F4A7C15ULL;
+    p->book = path;
     return true;
+}
+
+/* The book into the engine; a file that is none is refused with the reason. */
+static bool read_book(Play *p)
+{
+    char err[400];
+    if (!p->book || engine_set_books(p->engine, p->book, err, sizeof err))
+        return true;
+    fprintf(stderr, msg(MSG_BOOK_FAULT), err);
+    fputc('\n', stderr);
+    return false;
 }
 
 void apply_strength(const Play *p)
@@ -262,6 +265,10 @@ bool play_options(Play *p, int argc, char **argv, int *status)
     apply_strength(p);
     if (egtb && !engine_set_tablebases(p->engine, egtb, err, sizeof err)) {
         fprintf(stderr, "chuhan play: %s\n", err);
+        *status = 2;
+        return false;
+    }
+    if (!read_book(p)) {
         *status = 2;
         return false;
     }

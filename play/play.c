@@ -117,6 +117,5 @@ int play_main(int argc, char **argv)
         }
     }
     engine_free(p.engine);
-    book_free(p.book);
     return 0;
 }

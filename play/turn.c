@@ -6,6 +6,7 @@
 #include "../base/clock.h"
 #include "../board/movegen.h"
 #include "../lang/lang.h"
+#include "../probe/book.h"
 #include "turn.h"
 
 void say(const char *fmt, ...)
@@ -111,12 +112,10 @@ static bool is_stop(const char *line)
 
 bool engine_think(Play *p, SearchResult *r)
 {
-    if (p->book) {
-        Move reply, m = book_choose(&p->book, 1, &p->game.board, BOOK_WEIGHTED, NULL, &p->book_rng, &reply);
-        if (m) {
-            *r = (SearchResult){ .best = m, .ponder = reply };
-            return true;
-        }
+    Move reply, m = engine_book_move(p->engine, &p->game.board, BOOK_WEIGHTED, NULL, &reply);
+    if (m) {
+        *r = (SearchResult){ .best = m, .ponder = reply };
+        return true;
     }
     SearchLimits l = engine_limits(p);
     char *line;

@@ -2,7 +2,6 @@
 #ifndef CHUHAN_PLAY_TURN_H
 #define CHUHAN_PLAY_TURN_H
 
-#include "../probe/book.h"
 #include "game.h"
 #include "input.h"
 #include "practice.h"
@@ -27,8 +26,7 @@ typedef struct {
     int64_t turn_start;    /* ms: when the side to move began its turn */
     bool show;             /* the board has changed since it was drawn */
     char *typed;           /* a line typed while the engine thought, not yet obeyed (in the input's buffer) */
-    Book *book;            /* --book: the engine's moves come from it while it has the position */
-    uint64_t book_rng;
+    const char *book;      /* --book: the engine's moves come from this book while it has the position */
     TableNews tables;      /* endgame tables given: what they said of the game last */
     Practice practice;     /* --ending: a table ending played out against the tables */
 } Play;

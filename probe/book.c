@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../base/random.h"
 #include "../board/movegen.h"
 #include "book.h"
 
@@ -177,17 +178,6 @@ long book_total(const BookMove *moves, int n)
     return total;
 }
 
-uint64_t book_random(uint64_t *state)
-{
-    /* xorshift64*: enough for picking among a handful of moves. */
-    uint64_t x = *state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *state = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
 static bool in_list(Move m, const Move *list, int n)
 {
     for (int i = 0; i < n; i++)
@@ -224,7 +214,7 @@ static Move pick(const BookMove *moves, int n, BookChoice how, uint64_t *rng)
     long total = book_total(moves, n);
     if (how == BOOK_BEST || total <= 0)
         return moves[0].move;
-    long r = (long)(book_random(rng) % (uint64_t)total);
+    long r = (long)(splitmix64(rng) % (uint64_t)total);
     int i = 0;
     while ((r -= moves[i].weight) >= 0)
         i++;

@@ -76,16 +76,13 @@ long book_total(const BookMove *moves, int n);
  */
 typedef enum { BOOK_WEIGHTED, BOOK_BEST } BookChoice;
 
-/* A generator's state: any seed but zero, kept by whoever chooses. */
-uint64_t book_random(uint64_t *state);
-
 /*
  * The move to play from the books, the first book that has the position
  * deciding: chosen as `how` says among its moves that are allowed (not
  * banned, among `only` when nonzero) and repeat no earlier position of the
  * game since its last capture (a repetition is the rules' business, never the
- * book's). *reply gets the heaviest book move after it, or MOVE_NONE. MOVE_NONE
- * when out of book.
+ * book's), drawing from the splitmix64 generator *rng (base/random.h). *reply
+ * gets the heaviest book move after it, or MOVE_NONE. MOVE_NONE when out of book.
  */
 typedef struct {
     const Move *banned;

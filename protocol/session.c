@@ -41,7 +41,6 @@ bool session_init(Session *s, FILE *out)
 void session_free(Session *s)
 {
     session_stop(s);
-    session_books_free(s);
     engine_free(s->engine);
     s->engine = NULL;
     pthread_mutex_destroy(&s->lock);

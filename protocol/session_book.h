@@ -1,16 +1,16 @@
 /*
- * A session's opening books: the files a GUI named, whether to use them and
- * how to choose, and the book's answer to a `go`, which the search thread
- * gives instead of searching (or, pondering, once the ponder hits).
+ * A session's opening books: the files a GUI named (the engine holds them),
+ * whether to use them and how to choose, and the book's answer to a `go`,
+ * which the search thread gives instead of searching (or, pondering, once
+ * the ponder hits).
  */
 #ifndef CHUHAN_SESSION_BOOK_H
 #define CHUHAN_SESSION_BOOK_H
 
 #include "session_state.h"
 
-/* No book, on, weighted; a seed of the session's own. */
+/* On, weighted (and the engine has no book yet). */
 void session_books_init(Session *s);
-void session_books_free(Session *s);
 /*
  * Opens the files of a bookfiles value (several separated by ';', none when
  * empty); not during a search (the caller stops it first). A file that cannot

@@ -18,15 +18,10 @@
 #include "io.h"
 #include "outlook.h"
 
-/* A session's opening books (session_book.c). */
-enum { SESSION_BOOKS_MAX = 8 };
-
+/* How a session answers from its engine's opening books (session_book.c). */
 typedef struct {
-    Book *book[SESSION_BOOKS_MAX]; /* consulted in order: the first that has the position answers */
-    int n;
     bool on;              /* usebook, OwnBook */
     BookChoice choice;
-    uint64_t rng;         /* the weighted choice's generator, the session's own */
     /* Set when a search is armed, under the session's lock: */
     Move answer, reply;   /* the move to give instead of searching, and the reply expected */
     Move on_hit, on_hit_reply; /* pondering: the move to give if the ponder hits */

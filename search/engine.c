@@ -1,6 +1,7 @@
 /* An engine as its owner sees it: made and freed, its table, options, network and tables set, a search armed, stopped or let go on. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/clock.h"
 #include "engine.h"
@@ -30,6 +31,7 @@ void engine_free(Engine *e)
     pool_free(&e->pool);
     nnue_free(e->own_net);
     tb_set_free(e->tables);
+    engine_set_books(e, "", NULL, 0); /* none: those it had are freed */
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -88,6 +90,40 @@ void engine_wait_tablebases(Engine *e)
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
 
 bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }
+
+bool engine_set_books(Engine *e, const char *files, char *err, size_t errlen)
+{
+    for (int i = 0; i < e->nbooks; i++)
+        book_free(e->books[i]);
+    e->nbooks = 0;
+    bool ok = true;
+    for (const char *p = files; *p;) {
+        size_t len = strcspn(p, ";");
+        char path[512], why[400];
+        snprintf(path, sizeof path, "%.*s", (int)(len < sizeof path ? len : sizeof path - 1), p);
+        p += len + (p[len] == ';');
+        if (!path[0])
+            continue;
+        Book *bk = NULL;
+        if (e->nbooks == ENGINE_BOOKS_MAX)
+            snprintf(why, sizeof why, "'%.200s': more than %d books", path, ENGINE_BOOKS_MAX);
+        else
+            bk = book_open(path, why, sizeof why);
+        if (bk)
+            e->books[e->nbooks++] = bk;
+        else if (ok)
+            snprintf(err, errlen, "%s", why);
+        ok &= bk != NULL;
+    }
+    return ok;
+}
+
+int engine_books(const Engine *e) { return e->nbooks; }
+
+Move engine_book_move(Engine *e, Board *b, BookChoice how, const BookFilter *filter, Move *reply)
+{
+    return book_choose(e->books, e->nbooks, b, how, filter, &e->rng, reply);
+}
 
 void engine_clear(Engine *e)
 {

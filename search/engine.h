@@ -1,6 +1,7 @@
 /*
- * An engine: a transposition table, threads, options, a network and
- * endgame tables, and the search they run. Several can live in one process.
+ * An engine: a transposition table, threads, options, a network, endgame
+ * tables and opening books, and the search they run. Several can live in
+ * one process.
  * The caller hands in limits and receives reports through callbacks
  * (search_types.h); nothing here reads or writes text.
  */
@@ -8,6 +9,7 @@
 #define CHUHAN_ENGINE_H
 
 #include "../board/board.h"
+#include "../probe/book.h"
 #include "../probe/egtb.h"
 #include "../eval/nnue.h"
 #include "search_types.h"
@@ -25,7 +27,7 @@ size_t engine_hash_mb(const Engine *e);
 /* What the table holds for a position (its move may be illegal there: check it). */
 bool engine_probe(Engine *e, uint64_t key, TTHit *hit);
 
-/* Seeds the generator that levels and variety draw from (engine_new seeds it from the clock). */
+/* Seeds the generator that levels, variety and the books' choice draw from (engine_new seeds it from the clock). */
 void engine_seed(Engine *e, uint64_t seed);
 /* Applies options (resizing the thread pool); false if the threads cannot be had (WASI: more than one). Not during a search. */
 bool engine_set_options(Engine *e, const SearchOptions *opt);
@@ -56,6 +58,20 @@ void engine_wait_tablebases(Engine *e);
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r);
 /* A table that could not be read during the last search, and why, once. */
 bool engine_tablebase_error(Engine *e, char *out, size_t len);
+/*
+ * Opening books from these files (probe/book.h), separated by ';' ("" for
+ * none), consulted in order. A file that cannot be used is left out: false
+ * with the first one's reason in err, the others kept. Not during a search.
+ */
+bool engine_set_books(Engine *e, const char *files, char *err, size_t errlen);
+int engine_books(const Engine *e);
+/*
+ * The books' move for b as book_choose() finds it, drawn from the engine's
+ * generator, and the reply they expect; MOVE_NONE out of book or with none.
+ * Not during a search.
+ */
+Move engine_book_move(Engine *e, Board *b, BookChoice how, const BookFilter *filter, Move *reply);
+
 /* Forgets everything learnt: hash and histories. */
 void engine_clear(Engine *e);
 

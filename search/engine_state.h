@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../probe/book.h"
 #include "../probe/egtb.h"
 #include "../eval/nnue.h"
 #include "search_types.h"
@@ -37,6 +38,8 @@ typedef struct {
     int last_reported_score;     /* and its score, VALUE_NONE when the line was a bound */
 } SearchRun;
 
+enum { ENGINE_BOOKS_MAX = 8 };
+
 struct Engine {
     TT tt;
     Pool pool;
@@ -44,7 +47,9 @@ struct Engine {
     Network *own_net;            /* one loaded from a file, or NULL: the built-in one */
     TbSet *tables;               /* endgame tables, or NULL */
     int table_men;               /* the most men of any of them: more, and no probe is tried */
-    uint64_t rng;                /* the seeded generator of skill_choose */
+    Book *books[ENGINE_BOOKS_MAX]; /* opening books, consulted in order */
+    int nbooks;
+    uint64_t rng;                /* the seeded generator of skill_choose and the books' choice */
     TimeManager tm;              /* kept between searches: the lag it learns from one move to the next */
     /* Set by the owner's thread (engine_arm, engine_stop, engine_ponderhit) at any time. */
     atomic_bool stop;

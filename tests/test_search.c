@@ -1,5 +1,6 @@
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../bench/bench.h"
 #include "../search/engine.h"
@@ -309,4 +310,27 @@ Test(search, the_last_exact_line_reported_has_the_answers_move_and_score)
         cr_assert(m && move_is_legal(&board, m));
         make_move(&board, m);
     }
+}
+
+Test(search, the_engine_holds_the_books_and_its_seed_replays_their_choice)
+{
+    char err[256];
+    cr_assert(engine_set_books(engine, BOOK_OWN_NAME, err, sizeof err), "%s", err);
+    cr_assert_eq(engine_books(engine), 1);
+    set_fen(&board, START_FEN);
+    Move first[32], reply;
+    engine_seed(engine, 7);
+    for (int i = 0; i < 32; i++) {
+        first[i] = engine_book_move(engine, &board, BOOK_WEIGHTED, NULL, &reply);
+        cr_assert_neq(first[i], MOVE_NONE, "the start is in Chuhan's book");
+    }
+    engine_seed(engine, 7);
+    for (int i = 0; i < 32; i++)
+        cr_assert_eq(engine_book_move(engine, &board, BOOK_WEIGHTED, NULL, &reply), first[i], "choice %d", i);
+    /* A file that is no book is left out, the others kept. */
+    cr_assert(!engine_set_books(engine, "chuhan;/no/such/book.dat", err, sizeof err));
+    cr_assert(strstr(err, "/no/such/book.dat"), "%s", err);
+    cr_assert_eq(engine_books(engine), 1);
+    cr_assert(engine_set_books(engine, "", err, sizeof err));
+    cr_assert_eq(engine_book_move(engine, &board, BOOK_WEIGHTED, NULL, &reply), MOVE_NONE, "no book, no move");
 }
