@@ -161,3 +161,22 @@ void engine_expect_line(Engine *e, const char *want, int timeout_ms)
     cr_assert(engine_line(e, line, sizeof line, timeout_ms), "no line, expected '%s'", want);
     cr_assert_str_eq(line, want);
 }
+
+void engine_start(Engine *e, const char *dialect)
+{
+    bool cecp = !strcmp(dialect, "xboard");
+    char ok[16];
+    snprintf(ok, sizeof ok, "%sok", dialect);
+    engine_open(e);
+    engine_send(e, "%s", dialect);
+    if (cecp)
+        engine_send(e, "protover 2");
+    cr_assert(engine_expect(e, cecp ? "feature done=1" : ok, NULL, 0, 5000), "no handshake in %s", dialect);
+}
+
+void engine_expect_answer(Engine *e, const char *prefix, const char *want, int timeout_ms)
+{
+    static char line[8192];
+    cr_assert(engine_expect(e, prefix, line, sizeof line, timeout_ms), "no '%s...', expected '%s'", prefix, want);
+    cr_assert_str_eq(line, want);
+}

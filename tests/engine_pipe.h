@@ -27,6 +27,11 @@ bool engine_line(Engine *e, char *line, size_t cap, int timeout_ms);
 void engine_expect_line(Engine *e, const char *want, int timeout_ms);
 /* Reads lines until one starts with prefix; false on timeout. The line is copied out if line != NULL. */
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t cap, int timeout_ms);
+/* Starts the engine in a dialect ("uci", "ucci" or "xboard", which asks for protocol 2) and reads its
+   handshake up to the line that ends it. */
+void engine_start(Engine *e, const char *dialect);
+/* Reads lines until one starts with prefix, which must be want. */
+void engine_expect_answer(Engine *e, const char *prefix, const char *want, int timeout_ms);
 /* Closes the engine's input and waits for it to exit; returns its exit status, or -1 if it had to be killed. */
 int engine_close(Engine *e, int timeout_ms);
 

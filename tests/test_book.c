@@ -278,9 +278,7 @@ Test(book, the_name_chuhan_opens_the_book_chuhan_carries)
     cr_assert_eq(sscanf(out, "%4s %*s %d %15s", first, &weight, share), 3, "%s", out);
     cr_assert_gt(weight, 0);
     cr_assert_eq(share[strlen(share) - 1], '%');
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name BookFile value chuhan");
     engine_send(&e, "position startpos");
     bool from_book;
@@ -305,9 +303,7 @@ Test(book, ucci_answers_go_from_the_book_at_once_and_searches_out_of_it)
     static const char *const moves[] = { "h2e2", "c3c4" };
     static const int weights[] = { 3, 1 };
     write_book(path, START_FEN, moves, weights, 2);
-    engine_open(&e);
-    engine_send(&e, "ucci");
-    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption bookfiles %s", path);
     engine_send(&e, "position startpos");
     bool seen[2] = { false, false };
@@ -327,8 +323,7 @@ Test(book, ucci_answers_go_from_the_book_at_once_and_searches_out_of_it)
     }
     /* A draw offer is not accepted with a book move: it has no score to judge by. */
     engine_send(&e, "go draw depth 3");
-    cr_assert(engine_expect(&e, "bestmove", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "bestmove h2e2");
+    engine_expect_answer(&e, "bestmove", "bestmove h2e2", 5000);
     engine_send(&e, "banmoves h2e2");
     answer(best, sizeof best, &from_book, &ms);
     cr_assert_str_eq(best, "bestmove c3c4", "banned");
@@ -349,9 +344,7 @@ Test(book, a_bad_book_file_gives_each_dialects_error_and_the_engine_searches)
     char best[256];
     bool from_book;
     int64_t ms;
-    engine_open(&e);
-    engine_send(&e, "ucci");
-    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption bookfiles /no/such/BOOK.DAT");
     cr_assert(engine_expect(&e, "info string error: book: cannot open '/no/such/BOOK.DAT'", line, sizeof line, 2000));
     cr_assert(strstr(line, "; no book is used"), "%s", line);
@@ -371,9 +364,7 @@ Test(book, a_bad_book_file_gives_each_dialects_error_and_the_engine_searches)
     engine_close(&e, 3000);
     remove(path);
 
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name BookFile value /no/such/book.dat");
     cr_assert(engine_expect(&e, "info string error: book: cannot open '/no/such/book.dat'", NULL, 0, 2000));
     engine_send(&e, "quit");
@@ -397,34 +388,26 @@ Test(book, uci_and_xboard_play_from_the_book_and_a_ponder_hit_answers_the_books_
     static const char *const moves[] = { "h9g7" };
     static const int weights[] = { 1 };
     write_book(path, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b", moves, weights, 1);
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name BookFile value %s", path);
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "go wtime 60000 btime 60000");
-    cr_assert(engine_expect(&e, "bestmove ", line, sizeof line, 2000));
-    cr_assert_str_eq(line, "bestmove h9g7");
+    engine_expect_answer(&e, "bestmove ", "bestmove h9g7", 2000);
     engine_send(&e, "go ponder wtime 60000 btime 60000");
     engine_send(&e, "ponderhit");
-    cr_assert(engine_expect(&e, "bestmove ", line, sizeof line, 2000));
-    cr_assert_str_eq(line, "bestmove h9g7");
+    engine_expect_answer(&e, "bestmove ", "bestmove h9g7", 2000);
     engine_send(&e, "setoption name OwnBook value false");
     engine_send(&e, "go depth 2");
     cr_assert(engine_expect(&e, "bestmove ", line, sizeof line, 5000));
     engine_send(&e, "quit");
     engine_close(&e, 3000);
 
-    engine_open(&e);
-    engine_send(&e, "xboard");
-    engine_send(&e, "protover 2");
-    cr_assert(engine_expect(&e, "feature done=1", NULL, 0, 5000));
+    engine_start(&e, "xboard");
     engine_send(&e, "option BookFile=%s", path);
     engine_send(&e, "new");
     engine_send(&e, "level 0 1 0");
     engine_send(&e, "usermove h2e2");
-    cr_assert(engine_expect(&e, "move ", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "move h9g7");
+    engine_expect_answer(&e, "move ", "move h9g7", 5000);
     engine_send(&e, "quit");
     engine_close(&e, 3000);
     remove(path);

@@ -10,14 +10,6 @@ TestSuite(cecp, .init = setup_tables, .timeout = 60);
 static Engine e;
 static char line[8192];
 
-static void start_xboard(void)
-{
-    engine_open(&e);
-    engine_send(&e, "xboard");
-    engine_send(&e, "protover 2");
-    cr_assert(engine_expect(&e, "feature done=1", NULL, 0, 5000));
-}
-
 static void expect_line(const char *want) { engine_expect_line(&e, want, 10000); }
 
 /* Reads to the engine's move, checking the thinking lines on the way; returns the move text. */
@@ -56,7 +48,7 @@ Test(cecp, features_name_the_variant_and_end_with_done)
 
 Test(cecp, plays_both_colours_and_takes_moves)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     engine_send(&e, "variant xiangqi");
     engine_send(&e, "level 0 0:10 0");
@@ -79,7 +71,7 @@ Test(cecp, plays_both_colours_and_takes_moves)
 
 Test(cecp, bad_input_gets_errors_in_xboard_form)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     engine_send(&e, "force");
     engine_send(&e, "usermove z9z9");
@@ -101,15 +93,15 @@ Test(cecp, bad_input_gets_errors_in_xboard_form)
     /* The position is untouched: a legal move still goes in, and the board shows it. */
     engine_send(&e, "usermove h2e2");
     engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Fen: ", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    engine_expect_answer(&e, "Fen: ",
+                         "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", 5000);
     engine_send(&e, "quit");
     cr_assert_eq(engine_close(&e, 3000), 0);
 }
 
 Test(cecp, mate_ends_the_game_with_a_result)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     engine_send(&e, "force");
     engine_send(&e, "setboard 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
@@ -144,7 +136,7 @@ static void perpetual_check(void)
 
 Test(cecp, perpetual_check_is_claimed_against_a_human_only)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     perpetual_check();
     expect_line("0-1 {Red checked or chased perpetually}");
@@ -160,7 +152,7 @@ Test(cecp, perpetual_check_is_claimed_against_a_human_only)
 
 Test(cecp, analysis_reports_until_exit)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     engine_send(&e, "force");
     engine_send(&e, "analyze");
@@ -180,7 +172,7 @@ Test(cecp, analysis_reports_until_exit)
 
 Test(cecp, pondering_answers_the_expected_and_the_unexpected_reply)
 {
-    start_xboard();
+    engine_start(&e, "xboard");
     engine_send(&e, "new");
     engine_send(&e, "hard");
     engine_send(&e, "nopost");

@@ -61,16 +61,21 @@ static void play(const char *path, DataForm form, uint64_t games, int shard, int
     cr_assert_eq(datagen_run(&opt), 0);
 }
 
+/* A fresh file at path of self-play games, read back into out unless it is NULL; how many records. */
+static int played(char path[static 27], DataForm form, uint64_t games, int shard, int shards, uint64_t seed,
+                  Record *out)
+{
+    fresh(path);
+    play(path, form, games, shard, shards, seed);
+    return out ? read_all(path, out, NULL) : 0;
+}
+
 static Record a[MAX_RECORDS], b[MAX_RECORDS];
 
 Test(chains, games_written_as_chains_read_back_as_the_same_records_in_under_four_bytes_a_position)
 {
     char records[32], chains[32];
-    fresh(records);
-    fresh(chains);
-    play(records, FORM_RECORDS, 12, 1, 1, 21);
-    play(chains, FORM_CHAINS, 12, 1, 1, 21);
-    int n = read_all(records, a, NULL), m = read_all(chains, b, NULL);
+    int n = played(records, FORM_RECORDS, 12, 1, 1, 21, a), m = played(chains, FORM_CHAINS, 12, 1, 1, 21, b);
     cr_assert_eq(m, n);
     cr_assert_eq(memcmp(a, b, sizeof *a * (size_t)n), 0, "the same records, field for field");
     cr_assert_eq(file_size(records), 40L * n);
@@ -82,10 +87,9 @@ Test(chains, games_written_as_chains_read_back_as_the_same_records_in_under_four
 Test(chains, converting_to_chains_and_back_gives_the_records_byte_for_byte)
 {
     char records[32], chains[32], back[32];
-    fresh(records);
+    played(records, FORM_RECORDS, 8, 1, 1, 22, NULL);
     fresh(chains);
     fresh(back);
-    play(records, FORM_RECORDS, 8, 1, 1, 22);
     DatagenOptions to = { .convert = records, .out = chains, .form = FORM_CHAINS };
     cr_assert_eq(datagen_run(&to), 0);
     DatagenOptions from = { .convert = chains, .out = back, .form = FORM_RECORDS };
@@ -99,9 +103,7 @@ Test(chains, converting_to_chains_and_back_gives_the_records_byte_for_byte)
 Test(chains, a_file_cut_inside_a_game_reads_its_whole_games_and_the_next_run_cuts_the_rest_off)
 {
     char path[32];
-    fresh(path);
-    play(path, FORM_CHAINS, 6, 1, 1, 23);
-    int whole = read_all(path, a, NULL);
+    int whole = played(path, FORM_CHAINS, 6, 1, 1, 23, a);
     long size = file_size(path);
     cr_assert_eq(truncate(path, size - 5), 0);
     int cut = read_all(path, b, NULL);
@@ -118,9 +120,7 @@ Test(chains, a_file_cut_inside_a_game_reads_its_whole_games_and_the_next_run_cut
 Test(chains, a_game_whose_bytes_changed_is_skipped_and_the_games_after_it_are_read)
 {
     char path[32];
-    fresh(path);
-    play(path, FORM_CHAINS, 4, 1, 1, 25);
-    int n = read_all(path, a, NULL);
+    int n = played(path, FORM_CHAINS, 4, 1, 1, 25, a);
     int fd = open(path, O_RDWR);
     uint8_t byte;
     cr_assert_eq(pread(fd, &byte, 1, CHAIN_HEADER + 40), 1);
@@ -138,8 +138,7 @@ Test(chains, a_game_whose_bytes_changed_is_skipped_and_the_games_after_it_are_re
 Test(chains, data_of_the_other_form_or_of_no_form_is_refused_with_a_message)
 {
     char path[32];
-    fresh(path);
-    play(path, FORM_RECORDS, 1, 1, 1, 26);
+    played(path, FORM_RECORDS, 1, 1, 1, 26, NULL);
     int form = FORM_CHAINS;
     cr_assert_eq(data_open_append(path, &form, "test"), -1, "chains are not appended to records");
     FILE *f = fopen(path, "wb");
@@ -175,10 +174,8 @@ static int game_set(const char *path, uint32_t sums[static 64])
 Test(chains, the_shards_of_a_seed_share_no_game_and_together_are_its_games)
 {
     char all[32], merged[32];
-    fresh(all);
-    fresh(merged);
-    play(all, FORM_CHAINS, 6, 1, 1, 27);
-    play(merged, FORM_CHAINS, 3, 1, 2, 27);
+    played(all, FORM_CHAINS, 6, 1, 1, 27, NULL);
+    played(merged, FORM_CHAINS, 3, 1, 2, 27, NULL);
     uint32_t first[64], whole[64], both[64];
     cr_assert_eq(game_set(merged, first), 3);
     play(merged, FORM_CHAINS, 3, 2, 2, 27); /* appending is concatenating */
@@ -192,8 +189,7 @@ Test(chains, the_shards_of_a_seed_share_no_game_and_together_are_its_games)
 Test(chains, the_manifest_names_every_option_the_build_and_what_each_run_wrote)
 {
     char path[32], manifest[64], text[2048];
-    fresh(path);
-    play(path, FORM_CHAINS, 2, 2, 3, 28);
+    played(path, FORM_CHAINS, 2, 2, 3, 28, NULL);
     play(path, FORM_CHAINS, 1, 3, 3, 28);
     snprintf(manifest, sizeof manifest, "%s.manifest", path);
     FILE *f = fopen(manifest, "r");
@@ -213,11 +209,7 @@ Test(chains, the_manifest_names_every_option_the_build_and_what_each_run_wrote)
 Test(chains, files_put_together_after_a_torn_game_read_every_whole_game_of_both)
 {
     char first[32], second[32];
-    fresh(first);
-    fresh(second);
-    play(first, FORM_CHAINS, 3, 1, 2, 29);
-    play(second, FORM_CHAINS, 3, 2, 2, 29);
-    int n1 = read_all(first, a, NULL), n2 = read_all(second, b, NULL);
+    int n1 = played(first, FORM_CHAINS, 3, 1, 2, 29, a), n2 = played(second, FORM_CHAINS, 3, 2, 2, 29, b);
     cr_assert_eq(truncate(first, file_size(first) - 3), 0);
     int kept = read_all(first, a, NULL);
     char cmd[96], out[8];

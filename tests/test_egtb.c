@@ -236,9 +236,7 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     expect_search(&e, " score cp 0 ", "bestmove i3h1");
     engine_close(&e, 5000);
 
-    engine_open(&e);
-    engine_send(&e, "ucci");
-    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption egtbpaths %s", dir);
     engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
     engine_send(&e, "go depth 6");

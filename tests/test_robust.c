@@ -102,9 +102,7 @@ static void bad_go_is_reported_and_answered(void)
 
 Test(robust, uci_bad_input)
 {
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     bad_positions_keep_the_last_one();
     bad_lines_are_refused();
     bad_go_is_reported_and_answered();
@@ -142,9 +140,7 @@ Test(robust, uci_bad_input)
 
 Test(robust, ucci_bad_input)
 {
-    engine_open(&e);
-    engine_send(&e, "ucci");
-    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
+    engine_start(&e, "ucci");
     bad_positions_keep_the_last_one();
     bad_lines_are_refused();
     bad_go_is_reported_and_answered();

@@ -96,9 +96,7 @@ Test(skill, a_level_searches_its_budget_and_answers_with_a_legal_move)
 {
     Engine e;
     static char line[8192], last[8192];
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name UCI_LimitStrength value true");
     engine_send(&e, "setoption name UCI_Elo value %d", SKILL_ELO_MIN + 250);
     engine_send(&e, "position startpos");

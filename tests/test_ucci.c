@@ -10,13 +10,6 @@ TestSuite(ucci, .init = setup_tables, .timeout = 60);
 static Engine e;
 static char line[8192];
 
-static void start_ucci(void)
-{
-    engine_open(&e);
-    engine_send(&e, "ucci");
-    cr_assert(engine_expect(&e, "ucciok", NULL, 0, 5000));
-}
-
 static void expect_line(const char *want, int timeout_ms) { engine_expect_line(&e, want, timeout_ms); }
 
 /* Reads up to the answer of a search; returns it, with the last info line before it in last. */
@@ -59,8 +52,7 @@ Test(ucci, handshake_offers_usemillisec_first)
     engine_open(&e);
     engine_send(&e, "ucci");
     expect_line("id name Chuhan 0.1", 5000);
-    cr_assert(engine_expect(&e, "option ", line, sizeof line, 2000));
-    cr_assert_str_eq(line, "option usemillisec type check default true");
+    engine_expect_answer(&e, "option ", "option usemillisec type check default true", 2000);
     const char *rest[] = {
         "option hashsize type spin min 1 max 65536 default 16", "option threads type spin min 1 max 256 default 1",
         "option ponder type check default false",             "option batch type check default false",
@@ -92,7 +84,7 @@ Test(ucci, handshake_offers_usemillisec_first)
 
 Test(ucci, search_prints_bare_scores_and_a_move)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption hashsize 32");
     engine_send(&e, "setoption newgame");
     const char *a = search("fen " START_FEN " moves h2e2", "depth 5");
@@ -111,7 +103,7 @@ Test(ucci, search_prints_bare_scores_and_a_move)
 
 Test(ucci, mated_and_stalemated_answer_nobestmove)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     const char *fens[] = { "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1" };
     for (int i = 0; i < 2; i++) {
         engine_send(&e, "position fen %s", fens[i]);
@@ -122,7 +114,7 @@ Test(ucci, mated_and_stalemated_answer_nobestmove)
 
 Test(ucci, mate_scores_count_plies_from_ten_thousand)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     search("fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1", "depth 12");
     cr_assert(strstr(last, " score 9993 "), "%s", last);
     engine_close(&e, 3000);
@@ -130,7 +122,7 @@ Test(ucci, mate_scores_count_plies_from_ten_thousand)
 
 Test(ucci, stop_while_idle_and_depth_zero)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "stop");
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
@@ -140,7 +132,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
 
 Test(ucci, probe_reports_the_hash)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     search("startpos", "depth 6");
     engine_send(&e, "probe startpos");
     cr_assert(engine_expect(&e, "pophash", line, sizeof line, 2000));
@@ -155,7 +147,7 @@ Test(ucci, probe_reports_the_hash)
 
 Test(ucci, banmoves_are_never_played)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     /* e1d1 mates and e1e8 stalemates; with both banned the engine must find another way. */
     const char *fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
     engine_send(&e, "position fen %s", fen);
@@ -184,7 +176,7 @@ static int64_t answer_time(const char *go)
 
 Test(ucci, time_in_seconds_without_usemillisec)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption usemillisec false");
     engine_send(&e, "position startpos");
     int64_t spent = answer_time("go time 1");
@@ -200,7 +192,7 @@ Test(ucci, time_in_seconds_without_usemillisec)
 /* "time T movestogo N" shares the clock over the N moves; with one move to go most of it may go on this one. */
 Test(ucci, moves_to_go_shares_the_clock)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "position startpos");
     int64_t spent = answer_time("go time 3000 movestogo 40");
     cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
@@ -211,7 +203,7 @@ Test(ucci, moves_to_go_shares_the_clock)
 
 Test(ucci, draw_offers_and_resignation)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     /* Bare generals and advisors: level, so an offered draw is accepted. */
     const char *a = search("fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "draw depth 6");
     cr_assert(strstr(a, " draw"), "%s", a);
@@ -226,7 +218,7 @@ Test(ucci, draw_offers_and_resignation)
 
 Test(ucci, ponderhit_and_ponder_miss)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "go ponder time 2000 increment 0");
     int64_t deadline = test_now_ms() + 400;
@@ -247,7 +239,7 @@ Test(ucci, ponderhit_and_ponder_miss)
 
 Test(ucci, batch_mode_reads_nothing_while_thinking)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption batch true");
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 8");
@@ -264,7 +256,7 @@ Test(ucci, rules_option_turns_rule_wins_into_draws)
     /* Black, a rook and a cannon against a horse, has been chased twice round; i8i9 completes a
      * third occurrence: a win by the Asian rules, a mere draw where every repetition draws. */
     const char *pos = "fen 3k4r/c8/9/7N1/9/9/9/9/9/3AK4 w - - 0 1 moves h6g8 i9i8 g8h6 i8i9 h6g8 i9i8 g8h6";
-    start_ucci();
+    engine_start(&e, "ucci");
     cr_assert_str_eq(search(pos, "depth 12"), "bestmove i8i9");
     cr_assert(strstr(last, " score 9999 "), "%s", last);
 
@@ -289,7 +281,7 @@ Test(ucci, a_depth_one_lost_in_a_chain_of_checks_still_answers)
     cr_assert(f && fgets(moves, sizeof moves, f));
     fclose(f);
     moves[strcspn(moves, "\n")] = 0;
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption hashsize 2");
     char *end = moves;
     for (int ply = 0; end; ply++) {
@@ -314,7 +306,7 @@ Test(ucci, a_depth_one_lost_in_a_chain_of_checks_still_answers)
 /* A UCCI league manager sends this at the start of every game. */
 Test(ucci, promotion_false_is_the_standard_rule_and_true_is_refused)
 {
-    start_ucci();
+    engine_start(&e, "ucci");
     engine_send(&e, "setoption promotion false");
     engine_send(&e, "isready");
     expect_line("readyok", 2000);

@@ -22,13 +22,6 @@ static void drain_without_bestmove(int ms)
             cr_assert(strncmp(line, "bestmove", 8), "unexpected %s", line);
 }
 
-static void start_uci(void)
-{
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
-}
-
 /* The move after "bestmove", legal in fen + moves (ranks counted from rank_base). */
 static Move expect_bestmove(const char *fen, const char *moves, int rank_base, int timeout_ms)
 {
@@ -96,7 +89,7 @@ Test(uci, contempt_values_a_draw_below_zero_only_in_a_game_on_the_clock)
 {
     /* At the 119th counted ply every move but a mate draws by the natural limit. */
     const char *fen = "4k4/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 119 1";
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position fen %s", fen);
     expect_depth6_score(fen, "go depth 6 wtime 60000 btime 60000", " score cp -30 ");
     /* Analysis to a depth values the draw as it is. */
@@ -110,7 +103,7 @@ Test(uci, contempt_values_a_draw_below_zero_only_in_a_game_on_the_clock)
 
 Test(uci, search_reports_and_answers_a_legal_move)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "ucinewgame");
     engine_send(&e, "position startpos moves h2e2 h9g7");
     engine_send(&e, "go depth 6");
@@ -128,7 +121,7 @@ Test(uci, search_reports_and_answers_a_legal_move)
 
 Test(uci, mate_score_in_moves)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position fen 4k4/4a4/3a5/9/9/9/9/9/3R5/4K4 w - - 0 1");
     engine_send(&e, "go depth 12");
     char last[8192] = "";
@@ -145,7 +138,7 @@ Test(uci, mate_score_in_moves)
 
 Test(uci, mated_and_stalemated_have_no_move)
 {
-    start_uci();
+    engine_start(&e, "uci");
     const char *fens[] = { "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1" };
     for (int i = 0; i < 2; i++) {
         engine_send(&e, "position fen %s", fens[i]);
@@ -160,13 +153,13 @@ Test(uci, mated_and_stalemated_have_no_move)
 
 Test(uci, variant_dialect_uses_ranks_one_to_ten)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name UCI_Variant value xiangqi");
     engine_send(&e, "ucinewgame");
     engine_send(&e, "position startpos moves h3e3 a10a9");
     engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Fen: ", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Fen: 1nbakabnr/r8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    engine_expect_answer(&e, "Fen: ",
+                         "Fen: 1nbakabnr/r8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2", 5000);
     engine_send(&e, "go depth 4");
     expect_bestmove(START_FEN, "h3e3 a10a9", 1, 10000);
     /* The explicit option wins over the variant's numbering. */
@@ -213,7 +206,7 @@ static void expect_rule_win(void)
 
 Test(uci, rules_follow_uci_variant_unless_set)
 {
-    start_uci();
+    engine_start(&e, "uci");
     /* Plain UCI, as Chinese GUIs speak it, judges by the Asian rules. */
     engine_send(&e, "setoption name Rank Numbering value 1-10");
     expect_rule_win();
@@ -237,7 +230,7 @@ Test(uci, rules_follow_uci_variant_unless_set)
 
 Test(uci, go_perft_divides)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos");
     engine_send(&e, "go perft 3");
     int moves = 0;
@@ -250,7 +243,7 @@ Test(uci, go_perft_divides)
 
 Test(uci, stop_answers_at_once)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos");
     engine_send(&e, "go infinite");
     drain_without_bestmove(400);
@@ -267,7 +260,7 @@ Test(uci, stop_answers_at_once)
 
 Test(uci, ponder_then_ponderhit_uses_the_clock)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "go ponder wtime 2000 btime 2000");
     drain_without_bestmove(500);
@@ -287,7 +280,7 @@ Test(uci, ponder_then_ponderhit_uses_the_clock)
 
 Test(uci, quit_during_a_search_exits_cleanly)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "go infinite");
     drain_without_bestmove(200);
     int64_t t0 = test_now_ms();
@@ -307,7 +300,7 @@ static int64_t start_move_time(const char *go, int wait_ms)
 
 Test(uci, clock_search_stays_within_its_time)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos");
     int64_t spent = start_move_time("go wtime 1000 btime 1000 winc 0 binc 0", 2000);
     cr_assert_lt(spent, 500, "spent more than half the clock on one move");
@@ -319,7 +312,7 @@ Test(uci, clock_search_stays_within_its_time)
 /* UCI's movestogo: a fortieth of the clock is a short move, the last before the control a long one that still ends in time. */
 Test(uci, movestogo_shares_the_clock)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos");
     int64_t spent = start_move_time("go wtime 3000 btime 3000 movestogo 40", 5000);
     cr_assert_lt(spent, 1000, "a fortieth of 3 s took %lld ms", (long long)spent);
@@ -330,16 +323,14 @@ Test(uci, movestogo_shares_the_clock)
 
 Test(uci, notation_names_moves_in_info_and_d_but_not_in_answers)
 {
-    start_uci();
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name Notation value chinese");
     engine_send(&e, "position startpos moves h2e2 h9g7");
     engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Moves:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Moves: 炮二平五 马８进７");
+    engine_expect_answer(&e, "Moves:", "Moves: 炮二平五 马８进７", 5000);
     engine_send(&e, "setoption name Notation value wxf");
     engine_send(&e, "d");
-    cr_assert(engine_expect(&e, "Moves:", line, sizeof line, 5000));
-    cr_assert_str_eq(line, "Moves: C2.5 H8+7");
+    engine_expect_answer(&e, "Moves:", "Moves: C2.5 H8+7", 5000);
     engine_send(&e, "go depth 5");
     cr_assert(engine_expect(&e, "info depth 5 ", line, sizeof line, 10000));
     const char *pv = strstr(line, " pv ");
@@ -354,9 +345,7 @@ Test(uci, the_debug_log_file_gets_every_line_with_its_time_and_a_bad_path_an_err
     int fd = mkstemp(path);
     cr_assert(fd >= 0);
     close(fd);
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "setoption name Debug Log File value %s", path);
     engine_send(&e, "isready");
     cr_assert(engine_expect(&e, "readyok", NULL, 0, 5000));
@@ -397,7 +386,7 @@ static void expect_legal_and_result(const char *fen, const char *legal, const ch
 /* d gives a GUI that knows no xiangqi what it needs: the legal moves and the game's end by the rules. */
 Test(uci, d_lists_the_legal_moves_and_the_result)
 {
-    start_uci();
+    engine_start(&e, "uci");
     expect_legal_and_result("4k4/4R4/4R4/9/9/9/9/9/9/3K5 b - - 0 1", "Legal: e9f9", "Result: *");
     expect_legal_and_result("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "Legal:", "Result: 1-0 mate");
     engine_close(&e, 3000);

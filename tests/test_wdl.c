@@ -46,9 +46,7 @@ Test(wdl, info_lines_carry_wdl_only_when_asked)
 {
     Engine e;
     static char line[8192];
-    engine_open(&e);
-    engine_send(&e, "uci");
-    cr_assert(engine_expect(&e, "uciok", NULL, 0, 5000));
+    engine_start(&e, "uci");
     engine_send(&e, "position startpos");
     engine_send(&e, "go depth 3");
     while (engine_line(&e, line, sizeof line, 5000) && strncmp(line, "bestmove", 8))
