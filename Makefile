@@ -35,7 +35,8 @@ GEN_SRC      += build/gen/tables.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
 EXTRA_SRC    ?=
 LIB_SRC      := $(ENGINE_SRC) $(TEXT_SRC) $(PROTOCOL_SRC) $(TOOL_SRC) $(GEN_SRC) $(EXTRA_SRC)
-TEST_SRC     := $(wildcard tests/*.c)
+# The tests: the shared helpers in tests/, each suite in the folder of what it tests.
+TEST_SRC     := $(wildcard tests/*.c) $(wildcard tests/*/*.c)
 
 REL_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/app/main.o
 DBG_OBJ  := $(LIB_SRC:%.c=build/debug/%.o) build/debug/app/main.o

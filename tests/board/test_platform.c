@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 
-#include "../base/platform.h"
-#include "common.h"
+#include "../../base/platform.h"
+#include "../common.h"
 
 TestSuite(platform);
 

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../board/score.h"
-#include "../review/review.h"
-#include "common.h"
+#include "../../board/score.h"
+#include "../../review/review.h"
+#include "../common.h"
 
 TestSuite(review, .init = setup_tables, .timeout = 60);
 

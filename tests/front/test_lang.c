@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lang/lang.h"
+#include "../../lang/lang.h"
 
 TestSuite(lang);
 

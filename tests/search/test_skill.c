@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../board/score.h"
-#include "../search/skill.h"
-#include "common.h"
-#include "engine_pipe.h"
+#include "../../board/score.h"
+#include "../../search/skill.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(skill, .init = setup_tables, .timeout = 60);
 

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../probe/egtb.h"
-#include "../probe/egtb_index.h"
-#include "common.h"
-#include "engine_pipe.h"
+#include "../../probe/egtb.h"
+#include "../../probe/egtb_index.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(egtb, .init = setup_tables, .timeout = 120);
 

@@ -4,10 +4,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../probe/book.h"
-#include "../book/build.h"
-#include "common.h"
-#include "engine_pipe.h"
+#include "../../probe/book.h"
+#include "../../book/build.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(book, .init = setup_tables, .timeout = 60);
 

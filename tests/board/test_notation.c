@@ -1,7 +1,7 @@
 /* Chinese and WXF move names both ways, the reasons given for bad moves, and round trips over random positions. */
 #include <string.h>
 
-#include "common.h"
+#include "../common.h"
 
 TestSuite(notation, .init = setup_tables);
 

@@ -1,8 +1,8 @@
 #include <string.h>
 
-#include "../eval/evaluate.h"
-#include "../board/tables.h"
-#include "common.h"
+#include "../../eval/evaluate.h"
+#include "../../board/tables.h"
+#include "../common.h"
 
 TestSuite(movegen, .init = setup_tables);
 

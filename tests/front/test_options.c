@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../eval/evaluate.h"
-#include "../board/rules.h"
-#include "../search/engine.h"
-#include "../search/tt.h"
-#include "../protocol/io.h"
-#include "../protocol/options.h"
-#include "common.h"
+#include "../../eval/evaluate.h"
+#include "../../board/rules.h"
+#include "../../search/engine.h"
+#include "../../search/tt.h"
+#include "../../protocol/io.h"
+#include "../../protocol/options.h"
+#include "../common.h"
 
 TestSuite(options, .init = setup_tables);
 

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../datagen/datagen.h"
-#include "../datagen/record.h"
-#include "../search/engine.h"
-#include "common.h"
+#include "../../datagen/datagen.h"
+#include "../../datagen/record.h"
+#include "../../search/engine.h"
+#include "../common.h"
 
 TestSuite(datagen, .init = setup_tables, .timeout = 120);
 

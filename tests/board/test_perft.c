@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/perft.h"
-#include "../perft/perft_cmd.h"
-#include "common.h"
+#include "../../board/perft.h"
+#include "../../perft/perft_cmd.h"
+#include "../common.h"
 
 TestSuite(perft, .init = setup_tables);
 

@@ -3,11 +3,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../eval/evaluate.h"
-#include "../eval/nnue.h"
-#include "../search/engine.h"
-#include "../eval/simd.h"
-#include "common.h"
+#include "../../eval/evaluate.h"
+#include "../../eval/nnue.h"
+#include "../../search/engine.h"
+#include "../../eval/simd.h"
+#include "../common.h"
 
 TestSuite(nnue, .init = setup_tables);
 

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "engine_pipe.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(robust, .init = setup_tables, .timeout = 60);
 

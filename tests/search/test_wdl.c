@@ -1,10 +1,10 @@
 /* The win/draw/loss model of UCI_ShowWDL: its numbers, and the info lines that carry them. */
 #include <string.h>
 
-#include "../board/score.h"
-#include "../search/wdl.h"
-#include "common.h"
-#include "engine_pipe.h"
+#include "../../board/score.h"
+#include "../../search/wdl.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(wdl, .init = setup_tables, .timeout = 60);
 

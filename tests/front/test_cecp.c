@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common.h"
-#include "engine_pipe.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(cecp, .init = setup_tables, .timeout = 60);
 

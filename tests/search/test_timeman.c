@@ -1,7 +1,7 @@
 /* The time allotment, played out over simulated games. */
 #include <criterion/criterion.h>
 
-#include "../search/timeman.h"
+#include "../../search/timeman.h"
 
 static SearchLimits clock_of(int64_t left, int64_t inc, int movestogo)
 {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "engine_pipe.h"
+#include "../common.h"
+#include "../engine_pipe.h"
 
 TestSuite(uci, .init = setup_tables, .timeout = 60);
 

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../datagen/datagen.h"
-#include "../datagen/writer.h"
-#include "common.h"
+#include "../../datagen/datagen.h"
+#include "../../datagen/writer.h"
+#include "../common.h"
 
 TestSuite(chains, .init = setup_tables, .timeout = 120);
 

@@ -13,10 +13,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "../base/clock.h"
-#include "../play/input.h"
-#include "../base/version.h"
-#include "engine_pipe.h"
+#include "../../base/clock.h"
+#include "../../play/input.h"
+#include "../../base/version.h"
+#include "../engine_pipe.h"
 
 TestSuite(play, .timeout = 60);
 

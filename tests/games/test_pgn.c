@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../pgn/pgn.h"
-#include "common.h"
+#include "../../pgn/pgn.h"
+#include "../common.h"
 
 TestSuite(pgn, .init = setup_tables, .timeout = 60);
 

@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../bench/bench.h"
-#include "../search/engine.h"
-#include "../search/tt.h"
-#include "common.h"
+#include "../../bench/bench.h"
+#include "../../search/engine.h"
+#include "../../search/tt.h"
+#include "../common.h"
 
 static Engine *engine;
 

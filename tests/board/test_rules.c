@@ -1,9 +1,9 @@
 /* Game-ending rules: repetition verdicts, the natural limit, dead draws, and the search obeying them. */
 #include <string.h>
 
-#include "../board/rules.h"
-#include "../search/engine.h"
-#include "common.h"
+#include "../../board/rules.h"
+#include "../../search/engine.h"
+#include "../common.h"
 
 #include <criterion/parameterized.h>
 

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "common.h"
+#include "../common.h"
 
 TestSuite(fen, .init = setup_tables);
 

@@ -4,11 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../datagen/datagen.h"
-#include "../datagen/reader.h"
-#include "../eval/evaluate.h"
-#include "../search/engine.h"
-#include "common.h"
+#include "../../datagen/datagen.h"
+#include "../../datagen/reader.h"
+#include "../../eval/evaluate.h"
+#include "../../search/engine.h"
+#include "../common.h"
 
 TestSuite(trainer, .init = setup_tables, .timeout = 120);
 

@@ -4,14 +4,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../datagen/datagen.h"
-#include "../datagen/record.h"
-#include "../eval/evaluate.h"
-#include "../search/engine.h"
-#include "../eval/weights.h"
-#include "../tune/tune.h"
-#include "../tune/weights_file.h"
-#include "common.h"
+#include "../../datagen/datagen.h"
+#include "../../datagen/record.h"
+#include "../../eval/evaluate.h"
+#include "../../search/engine.h"
+#include "../../eval/weights.h"
+#include "../../tune/tune.h"
+#include "../../tune/weights_file.h"
+#include "../common.h"
 
 TestSuite(tune, .init = setup_tables, .timeout = 180);
 
