@@ -10,56 +10,58 @@
 #include "../eval/weights.h"
 #include "weights_file.h"
 
-/* A field of EvalWeights: its name, first weight and number of weights. */
-#define FIELD(f) #f, WEIGHT_INDEX(f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(Score))
+/* A field of EvalWeights: its name, first weight and number of weights; NOTED adds what it says after it. */
+#define FIELD(f) { #f, WEIGHT_INDEX(f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(Score)), NULL }
+#define NOTED(f, note) { #f, WEIGHT_INDEX(f), (int)(sizeof(((EvalWeights *)0)->f) / sizeof(Score)), note }
 
 typedef struct {
-    const char *comment; /* above the field, starting a group; lines split by \n make a block */
     const char *name;
     int first, count;
-    const char *note; /* after it on its line */
+    const char *note; /* after it on its line, lined up with the group's other notes */
 } Field;
 
-static const Field fields[] = {
-    { "Base values by type: K A B N R C P. Cannons fade and horses grow as the board empties.", FIELD(piece_value), NULL },
-    { "Placement by type. In the endgame generals sit still and pawns matter more.", FIELD(placement), NULL },
+enum { GROUP_FIELDS = 4 };
+
+/* Fields under one comment (lines split by \n make a block); the list ends at the first without a name. */
+typedef struct {
+    const char *comment;
+    Field fields[GROUP_FIELDS];
+} Group;
+
+static const Group groups[] = {
+    { "Base values by type: K A B N R C P. Cannons fade and horses grow as the board empties.",
+      { FIELD(piece_value) } },
+    { "Placement by type. In the endgame generals sit still and pawns matter more.", { FIELD(placement) } },
     { "Mobility by number of reachable points (empty or enemy). Few squares is a trapped piece.",
-      FIELD(rook_mobility), NULL },
-    { NULL, FIELD(knight_mobility), NULL },
-    { NULL, FIELD(cannon_mobility_per_point), NULL },
+      { FIELD(rook_mobility), FIELD(knight_mobility), FIELD(cannon_mobility_per_point) } },
     { "Shelter: each missing advisor or elephant costs this much per unit of enemy\n"
       "attack, and two advisors or two elephants guarding each other (an advisor\n"
       "on the palace centre; elephants a step apart with the eye empty) earn this\n"
       "much per unit. Attack units: a rook ROOK_ATTACK_UNITS, a horse or cannon 1\n"
       "(only across the river or on its own rank 4 for the horse), a pawn across\n"
       "the river 1.",
-      FIELD(missing_advisor), NULL },
-    { NULL, FIELD(missing_elephant), NULL },
-    { NULL, FIELD(connected_advisors), NULL },
-    { NULL, FIELD(connected_elephants), NULL },
-    { "Cannon pressure on the enemy general's file or rank, by men in between.", FIELD(hollow_cannon),
-      "nothing between: the centre cannot be defended" },
-    { NULL, FIELD(screened_cannon), "two between: a threat once one leaves" },
-    { NULL, FIELD(bottom_cannon), "on the general's rank with nothing between" },
-    { NULL, FIELD(central_cannon), "on the central file with the general, whatever between" },
+      { FIELD(missing_advisor), FIELD(missing_elephant), FIELD(connected_advisors), FIELD(connected_elephants) } },
+    { "Cannon pressure on the enemy general's file or rank, by men in between.",
+      { NOTED(hollow_cannon, "nothing between: the centre cannot be defended"),
+        NOTED(screened_cannon, "two between: a threat once one leaves"),
+        NOTED(bottom_cannon, "on the general's rank with nothing between"),
+        NOTED(central_cannon, "on the central file with the general, whatever between") } },
     { "Crossed pawns: side by side they guard each other (linked), as does a pawn\n"
       "right behind (backed); crossed_pawns counts by how many have crossed, 1 to 5.",
-      FIELD(linked_pawns), NULL },
-    { NULL, FIELD(backed_pawns), NULL },
-    { NULL, FIELD(crossed_pawns), NULL },
+      { FIELD(linked_pawns), FIELD(backed_pawns), FIELD(crossed_pawns) } },
     { "Men bearing on a point of the enemy palace: each by its type (horse, rook,\n"
       "cannon, pawn), and all of them by their number, 1 to 6 or more. A horse\n"
       "bears over a free leg, a rook up to the first man, a cannon beyond its\n"
       "screen up to the man it would take, a pawn by its steps.",
-      FIELD(palace_attacker), NULL },
-    { NULL, FIELD(palace_attack_count), NULL },
-    { "Horses across the river.", FIELD(knight_outpost), "where no enemy pawn can ever attack it" },
-    { NULL, FIELD(knight_palace_centre), "on the enemy palace centre, per other man bearing on the palace" },
-    { "Rooks on a file without a pawn of their own.", FIELD(rook_open_file), "no pawn at all" },
-    { NULL, FIELD(rook_half_open_file), "enemy pawns only" },
-    { "The side to move's edge, blended on its own and never scaled.", FIELD(tempo), NULL },
+      { FIELD(palace_attacker), FIELD(palace_attack_count) } },
+    { "Horses across the river.",
+      { NOTED(knight_outpost, "where no enemy pawn can ever attack it"),
+        NOTED(knight_palace_centre, "on the enemy palace centre, per other man bearing on the palace") } },
+    { "Rooks on a file without a pawn of their own.",
+      { NOTED(rook_open_file, "no pawn at all"), NOTED(rook_half_open_file, "enemy pawns only") } },
+    { "The side to move's edge, blended on its own and never scaled.", { FIELD(tempo) } },
 };
-enum { FIELD_NB = sizeof fields / sizeof fields[0], LINE_MAX_COLUMNS = 120 };
+enum { GROUP_NB = sizeof groups / sizeof groups[0], LINE_MAX_COLUMNS = 120 };
 
 static const char *const type_names[PIECE_TYPE_NB] = { "KING", "ADVISOR", "BISHOP", "KNIGHT", "ROOK", "CANNON", "PAWN" };
 
@@ -81,19 +83,20 @@ static void put_scores(FILE *f, const Score *s, int n, const int w[2])
         fprintf(f, "%sS(%*d, %*d)", i ? ", " : "", w[0], score_mg(s[i]), w[1], score_eg(s[i]));
 }
 
-static void put_comment(FILE *f, const char *text)
+/* A comment at indent: on one line, or a block of the lines that \n splits text into. */
+static void put_comment(FILE *f, const char *indent, const char *text)
 {
     if (!strchr(text, '\n')) {
-        fprintf(f, "    /* %s */\n", text);
+        fprintf(f, "%s/* %s */\n", indent, text);
         return;
     }
-    fprintf(f, "    /*\n");
+    fprintf(f, "%s/*\n", indent);
     for (const char *line = text; *line;) {
         size_t len = strcspn(line, "\n");
-        fprintf(f, "     * %.*s\n", (int)len, line);
+        fprintf(f, "%s * %.*s\n", indent, (int)len, line);
         line += len + (line[len] == '\n');
     }
-    fprintf(f, "     */\n");
+    fprintf(f, "%s */\n", indent);
 }
 
 /* A list: on the field's line when it fits, else FILE_NB to a line. */
@@ -135,29 +138,28 @@ static void put_tables(FILE *f, const char *name, const Score *s)
     fprintf(f, "    },\n");
 }
 
-/* A single Score: its text, then its note lined up with the others of its group. */
+/* A single Score as the file writes it, without its note; its length. */
 static int single_text(char *buf, size_t size, const Field *d, const Score *all)
 {
     return snprintf(buf, size, "%s = S(%d, %d),", d->name, score_mg(all[d->first]), score_eg(all[d->first]));
 }
 
-static void put_single(FILE *f, int k, const Score *all)
+/* A single Score of group g, and its note lined up with the group's others. */
+static void put_single(FILE *f, const Group *g, const Field *d, const Score *all)
 {
     char text[128];
-    single_text(text, sizeof text, &fields[k], all);
-    if (!fields[k].note) {
+    single_text(text, sizeof text, d, all);
+    if (!d->note) {
         fprintf(f, "    .%s\n", text);
         return;
     }
-    int start = k, column = 0;
-    while (start > 0 && !fields[start].comment)
-        start--;
-    for (int i = start; i < FIELD_NB && (i == start || !fields[i].comment); i++)
-        if (fields[i].note) {
-            int len = single_text(NULL, 0, &fields[i], all);
+    int column = 0;
+    for (const Field *o = g->fields; o < g->fields + GROUP_FIELDS && o->name; o++)
+        if (o->note) {
+            int len = single_text(NULL, 0, o, all);
             column = len > column ? len : column;
         }
-    fprintf(f, "    .%-*s /* %s */\n", column, text, fields[k].note);
+    fprintf(f, "    .%-*s /* %s */\n", column, text, d->note);
 }
 
 static const char head[] =
@@ -183,19 +185,17 @@ static void put_weights(FILE *f, const EvalWeights *w)
 {
     const Score *all = (const Score *)w;
     fprintf(f, "static const EvalWeights W = {\n");
-    for (int k = 0; k < FIELD_NB; k++) {
-        const Field *d = &fields[k];
-        if (d->comment) {
-            if (k)
-                fprintf(f, "\n");
-            put_comment(f, d->comment);
-        }
-        if (d->first == WEIGHT_INDEX(placement))
-            put_tables(f, d->name, all + d->first);
-        else if (d->count > 1)
-            put_list(f, d->name, all + d->first, d->count);
-        else
-            put_single(f, k, all);
+    for (const Group *g = groups; g < groups + GROUP_NB; g++) {
+        if (g > groups)
+            fprintf(f, "\n");
+        put_comment(f, "    ", g->comment);
+        for (const Field *d = g->fields; d < g->fields + GROUP_FIELDS && d->name; d++)
+            if (d->first == WEIGHT_INDEX(placement))
+                put_tables(f, d->name, all + d->first);
+            else if (d->count > 1)
+                put_list(f, d->name, all + d->first, d->count);
+            else
+                put_single(f, g, d, all);
     }
     fprintf(f, "};\n");
 }
@@ -203,30 +203,26 @@ static void put_weights(FILE *f, const EvalWeights *w)
 /* The constants set by hand, as built, and the fitted endgame scales. */
 static void put_fixed(FILE *f, const int *scale)
 {
-    fprintf(f, "\n/* Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX "
-               "(evaluate.h). */\nstatic const int phase_weight[PIECE_TYPE_NB] = { ");
+    fprintf(f, "\n");
+    put_comment(f, "", "Phase weight of each type; the sum over both sides, capped, runs from endgame 0 to PHASE_MAX "
+                       "(evaluate.h).");
+    fprintf(f, "static const int phase_weight[PIECE_TYPE_NB] = { ");
     for (int type = 0; type < PIECE_TYPE_NB; type++)
         fprintf(f, "%s%d", type ? ", " : "", phase_weight[type]);
-    fprintf(f, " };\n\n"
-               "/* A rook's attack units against the palace (the shelter weights above); other men bring 1. */\n"
-               "enum { ROOK_ATTACK_UNITS = %d };\n\n"
-               "/*\n"
-               " * Endgame scale for known drawn material (enum Drawish in evaluate.h), in\n"
-               " * SCALE_ONE parts: the endgame half of the evaluation is multiplied by it\n"
-               " * when the side ahead in that half has only that material.\n"
-               " */\n"
-               "static const int drawish_scale[DRAWISH_NB] = { ",
-            ROOK_ATTACK_UNITS);
+    fprintf(f, " };\n\n");
+    put_comment(f, "", "A rook's attack units against the palace (the shelter weights above); other men bring 1.");
+    fprintf(f, "enum { ROOK_ATTACK_UNITS = %d };\n\n", ROOK_ATTACK_UNITS);
+    put_comment(f, "", "Endgame scale for known drawn material (enum Drawish in evaluate.h), in\n"
+                       "SCALE_ONE parts: the endgame half of the evaluation is multiplied by it\n"
+                       "when the side ahead in that half has only that material.");
+    fprintf(f, "static const int drawish_scale[DRAWISH_NB] = { ");
     for (int i = 0; i < DRAWISH_NB; i++)
         fprintf(f, "%s%d", i ? ", " : "", scale[i]);
-    fprintf(f, " };\n\n"
-               "/*\n"
-               " * Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before\n"
-               " * the limit, then falling in a line to a third at the limit.\n"
-               " */\n"
-               "enum { NATURAL_FADE_PLIES = %d, NATURAL_FADE_FLOOR = %d };\n\n"
-               "#endif\n",
-            NATURAL_FADE_PLIES, NATURAL_FADE_FLOOR);
+    fprintf(f, " };\n\n");
+    put_comment(f, "", "Natural-limit fade: full value until NATURAL_FADE_PLIES counted plies before\n"
+                       "the limit, then falling in a line to a third at the limit.");
+    fprintf(f, "enum { NATURAL_FADE_PLIES = %d, NATURAL_FADE_FLOOR = %d };\n\n#endif\n", NATURAL_FADE_PLIES,
+            NATURAL_FADE_FLOOR);
 }
 
 bool weights_write(const char *path, const EvalWeights *w, const int scale[DRAWISH_NB])
