@@ -188,7 +188,7 @@ cross-aarch64:
 
 # WebAssembly for WASI (chuhan.wasm), with Debian's clang, lld, wasi-libc and compiler-rt for
 # wasm32: one thread, which reads the input while it searches (docs/platforms.md). Run it with
-# `node tools/wasm-run.mjs chuhan.wasm [ARGS]`. SIMD128 is in every current runtime.
+# `node tools/ports/wasm-run.mjs chuhan.wasm [ARGS]`. SIMD128 is in every current runtime.
 WASM_CC       := clang
 WASM_TARGET   := --target=wasm32-wasi
 WASI_INCLUDE  := /usr/include/wasm32-wasi
@@ -238,11 +238,11 @@ web: emscripten
 	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
 
 serve: web
-	python3 tools/serve web
+	python3 tools/ports/serve web
 
 # The npm package (chuhan-VERSION.tgz, here): the engine, its README, types and licence.
 npm: emscripten
-	tools/npm-pack
+	tools/ports/npm-pack
 
 cross-emscripten:
 	@command -v $(EM_CC) >/dev/null || ./tools/need emscripten

@@ -140,7 +140,7 @@ var Chuhan = (function () {
     });
   }
   Chuhan.default = Chuhan;
-  // Emscripten's own factory, for tools that run the build as a program (tools/chuhan-node.js).
+  // Emscripten's own factory, for tools that run the build as a program (tools/ports/chuhan-node.js).
   Chuhan.ChuhanModule = ChuhanModule;
   return Chuhan;
 })();

@@ -1,5 +1,5 @@
 // The interface of chuhan.js under node (node --test): Chuhan() and its engine as web GUIs use
-// them. CHUHAN_JS names the chuhan.js under test (tools/npm-check: the installed package).
+// them. CHUHAN_JS names the chuhan.js under test (tools/ports/npm-check: the installed package).
 'use strict';
 const assert = require('node:assert/strict');
 const path = require('node:path');

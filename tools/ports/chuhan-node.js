@@ -1,13 +1,13 @@
 // Runs the Emscripten build (build/emscripten/chuhan.js, or CHUHAN_JS) under node as a program,
-// as ./chuhan runs: node tools/chuhan-node.js [ARGS...]. Its standard input goes to the engine a
+// as ./chuhan runs: node tools/ports/chuhan-node.js [ARGS...]. Its standard input goes to the engine a
 // line at a time while it runs (the protocol loop reads it in its own thread), its end is the
 // end of the engine's input, and the program's exit status is node's. For checks that drive the
-// build as GUIs drive ./chuhan (CHUHAN_ENGINE="node tools/chuhan-node.js" ./tests/run).
+// build as GUIs drive ./chuhan (CHUHAN_ENGINE="node tools/ports/chuhan-node.js" ./tests/run).
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
-const file = process.env.CHUHAN_JS || path.join(__dirname, '..', 'build', 'emscripten', 'chuhan.js');
+const file = process.env.CHUHAN_JS || path.join(__dirname, '..', '..', 'build', 'emscripten', 'chuhan.js');
 const { ChuhanModule } = require(file);
 
 ChuhanModule({

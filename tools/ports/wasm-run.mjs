@@ -1,6 +1,6 @@
 // Runs chuhan.wasm (WASI) under node 20 or later as the native program runs:
 //
-//   node tools/wasm-run.mjs chuhan.wasm [ARGS...]
+//   node tools/ports/wasm-run.mjs chuhan.wasm [ARGS...]
 //
 // with the arguments, the environment, the whole file system and the directory it was
 // started in (PWD; app/main.c goes there), standard input, output and error, and the
@@ -63,7 +63,7 @@ function readInput({ control, ring }) {
 function main() {
     const [file, ...args] = process.argv.slice(2);
     if (!file) {
-        writeSync(2, 'usage: node tools/wasm-run.mjs chuhan.wasm [ARGS...]\n');
+        writeSync(2, 'usage: node tools/ports/wasm-run.mjs chuhan.wasm [ARGS...]\n');
         process.exit(2);
     }
     // Node's notice that WASI is experimental would go to the program's standard error.
