@@ -120,16 +120,33 @@ static void put_list(FILE *f, const char *name, const Score *s, int n)
     fprintf(f, "    },\n");
 }
 
-/* The placement tables, a block by type and a row by rank, each type's columns lined up. */
+static bool zero_row(const Score *row)
+{
+    for (int f = 0; f < FILE_NB; f++)
+        if (row[f])
+            return false;
+    return true;
+}
+
+/* The placement tables, a block by type and a row by rank, each type's columns lined up. A type's ranks of zeros
+   are left out (C makes them 0), its other rows then named by their index. */
 static void put_tables(FILE *f, const char *name, const Score *s)
 {
     fprintf(f, "    .%s = {\n", name);
     for (int type = 0; type < PIECE_TYPE_NB; type++, s += RANK_NB * FILE_NB) {
-        int w[2];
+        int w[2], zeros = 0;
         widths(s, RANK_NB * FILE_NB, w);
+        for (int r = 0; r < RANK_NB; r++)
+            zeros += zero_row(s + r * FILE_NB);
+        bool named = zeros > 0 && zeros < RANK_NB;
         fprintf(f, "        [%s] = {\n", type_names[type]);
         for (int r = 0; r < RANK_NB; r++) {
-            fprintf(f, "            { ");
+            if (named && zero_row(s + r * FILE_NB))
+                continue;
+            if (named)
+                fprintf(f, "            [%d] = { ", r);
+            else
+                fprintf(f, "            { ");
             put_scores(f, s + r * FILE_NB, FILE_NB, w);
             fprintf(f, " },\n");
         }
@@ -169,7 +186,8 @@ static const char head[] =
     " * centipawns: the hand-set weights put a pawn that has not crossed the river\n"
     " * at 100, and tuning keeps the scale at which those weights predict results.\n"
     " * Tables are drawn from red's side with rank 9 at the top; black reads them\n"
-    " * mirrored.\n"
+    " * mirrored. A table's ranks of zeros are left out, its others then named\n"
+    " * by their row, [0] for rank 9 to [9] for rank 0.\n"
     " *\n"
     " * `chuhan tune` fits the Scores in W and drawish_scale to self-play games and\n"
     " * writes this file whole, in this layout; the other constants after W are\n"

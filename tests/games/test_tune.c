@@ -108,18 +108,31 @@ Test(tune, the_built_in_weights_write_back_as_weights_h_itself)
     unlink(path);
 }
 
-/* Reads back the Scores of W from a weights.h, in order; returns how many. */
+/* Reads back the Scores of W from a weights.h, in order, a placement row that names its index at that row and the
+   rows left out 0; returns the index after the last Score read. */
 static int parse_weights(const char *text, Score *out, int max)
 {
     const char *p = strstr(text, "static const EvalWeights W = {"), *end = p ? strstr(p, "\n};") : NULL;
     cr_assert(p && end);
-    int n = 0, mg, eg;
-    while ((p = strstr(p, "S(")) && p < end) {
-        cr_assert(sscanf(p, "S(%d, %d)", &mg, &eg) == 2);
-        if (n < max)
-            out[n] = S(mg, eg);
-        n++;
-        p += 2;
+    const char *tables = strstr(p, ".placement = {"), *tables_end = tables ? strstr(tables, "\n    },") : NULL;
+    cr_assert(tables && tables_end);
+    memset(out, 0, sizeof *out * (size_t)max);
+    int n = 0, type = -1, row, mg, eg;
+    for (; p < end; p++) {
+        if (p == tables_end) {
+            n = WEIGHT_INDEX(placement) + (int)(sizeof W.placement / sizeof(Score));
+        } else if (*p == '[' && p > tables && p < tables_end) {
+            if (sscanf(p, "[%d]", &row) != 1) { /* [KING] and the others: a type's first row */
+                type++;
+                row = 0;
+            }
+            n = WEIGHT_INDEX(placement[type][row][0]);
+        } else if (!strncmp(p, "S(", 2)) {
+            cr_assert(sscanf(p, "S(%d, %d)", &mg, &eg) == 2);
+            if (n < max)
+                out[n] = S(mg, eg);
+            n++;
+        }
     }
     return n;
 }
