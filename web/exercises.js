@@ -2,7 +2,8 @@
 // to solve. A move counts when the engine finds it keeps the expected score of the review's best
 // move (within SOLVED_WITHIN, the search's own noise), searched alone from the position to the
 // depth the review's search reached, as the review judges a move; a hint shows the man to move,
-// and two wrong tries show the answer. Uses the page's game, review and engine link (app.js).
+// and two wrong tries show the answer. Uses the page's game, review and engine link (app.js) and
+// its board (board.js).
 'use strict';
 
 const SOLVED_WITHIN = 0.02;

@@ -4,7 +4,7 @@
 // weight), sorted by lock, the lock computed from ElephantEye's keys (probe/book_keys.c), the
 // mirror looked up when the position itself is not there. Chuhan's own book is web/chuhan.book
 // (make web copies it); a file the reader opens stays in the page. Uses app.js's game and engine
-// link.
+// link, and board.js's moves on the board.
 'use strict';
 
 const explorer = { book: null, moves: [], scores: {}, token: 0, said: null };

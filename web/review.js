@@ -3,7 +3,7 @@
 // every position searched with a fixed budget on one thread, and each move judged by how far
 // it lowers its player's expected score (win + draw / 2, the `wdl` of UCI_ShowWDL) against the
 // engine's best move, the game's move searched alone from the same position to the depth the
-// first search completed. Uses the page's engine link and game (app.js).
+// first search completed. Uses the page's engine link and game (app.js) and its board's drawing (board.js).
 'use strict';
 
 // review/review.h: REVIEW_BLUNDER, REVIEW_MISTAKE, REVIEW_INACCURACY.
