@@ -526,7 +526,7 @@ static const Command cecp_commands[] = {
     { "ping", .run = xb_ping },
     { "egtpath", .run = xb_egtpath, .timing = AFTER_A_DROP },
     { "option", .run = xb_option, .timing = AFTER_A_DROP },
-    { NULL },
+    { .word = NULL },
 };
 
 /* A bare move, as XBoard sends without usermove=1; anything else is unknown. */

@@ -214,7 +214,7 @@ static const Command common[] = {
     { "eval", .act = cmd_eval, .cecp = true },
     { "bench", .run = cmd_bench, .timing = AFTER_THE_ANSWER, .cecp = true },
     { "pgn", .run = cmd_pgn, .cecp = true },
-    { NULL },
+    { .word = NULL },
 };
 
 /* The command word names in dialect d: its own, or a common one it accepts; NULL if none. */

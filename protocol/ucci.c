@@ -203,7 +203,7 @@ static const Command ucci_commands[] = {
     { "stop", .act = ucci_stop },
     { "ponderhit", .run = ucci_ponderhit },
     { "probe", .run = ucci_probe },
-    { NULL },
+    { .word = NULL },
 };
 
 const DialectOps ucci_dialect = { "ucci", DIALECT_UCCI, ucci_handshake, ucci_commands, unknown_command, NULL };

@@ -108,7 +108,7 @@ static const Command uci_commands[] = {
     { "go", .run = uci_go, .timing = AFTER_THE_ANSWER },
     { "stop", .act = session_stop },
     { "ponderhit", .act = session_ponderhit },
-    { NULL },
+    { .word = NULL },
 };
 
 const DialectOps uci_dialect = { "uci", DIALECT_UCI, uci_handshake, uci_commands, unknown_command, NULL };
