@@ -215,7 +215,7 @@ EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,nod
             -sTOTAL_STACK=8MB -sDEFAULT_PTHREAD_STACK_SIZE=8MB -sPTHREAD_POOL_SIZE=Module.poolSize \
             -sPTHREAD_POOL_SIZE_STRICT=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
             -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_chuhan_close,_malloc,_free \
-            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8 --extern-post-js browser/api.js
+            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,FS --extern-post-js browser/api.js
 
 EM_FILES := chuhan.js chuhan.wasm chuhan.worker.js chuhan-wasi.wasm chuhan-wasi.worker.js
 
