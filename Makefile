@@ -232,9 +232,17 @@ $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
 	    --pass-arg=asyncify-imports@wasi_snapshot_preview1.fd_read,wasi_snapshot_preview1.poll_oneoff -o $@
 
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
-web: emscripten
+web: emscripten web/egtb/files.txt
 	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
 	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
+
+# The endings the page's practice offers (web/practice.js), their tables (and those their captures
+# reach) built here by the engine under the Asian rules the page plays by: some 70 KB in all.
+WEB_ENDINGS := KRk KNk KPk KCAk KRka KRkb KNka KRkaa KRkbb
+web/egtb/files.txt: chuhan Makefile
+	rm -rf web/egtb && mkdir web/egtb
+	./chuhan egtb build web/egtb $(WEB_ENDINGS) --rules asian 2>/dev/null
+	cd web/egtb && ls *.egtb > files.txt
 
 serve: web
 	python3 tools/serve web
