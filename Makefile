@@ -232,9 +232,17 @@ $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
 	    --pass-arg=asyncify-imports@wasi_snapshot_preview1.fd_read,wasi_snapshot_preview1.poll_oneoff -o $@
 
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
-web: emscripten web/egtb/files.txt
+web: emscripten web/egtb/files.txt web/lang/reasons.js
 	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
 	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
+
+# The engine's reasons in both languages from its own catalogues, for the page to put them into Chinese.
+build/reasons: tools/reasons.c lang/choose.c lang/en.c lang/zh.c lang/lang.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c17 $(WARN) -O2 $(filter %.c,$^) -o $@
+
+web/lang/reasons.js: build/reasons
+	build/reasons $@
 
 # The endings the page's practice offers (web/practice.js), their tables (and those their captures
 # reach) built here by the engine under the Asian rules the page plays by: some 70 KB in all.

@@ -1,5 +1,4 @@
 // The page's English catalogue: each key web/lang.js looks up, {name} standing for a value.
-// reason.* are the engine's own English reasons as patterns, {1} for a word of them (web/lang.js).
 'use strict';
 (globalThis.CATALOGUES = globalThis.CATALOGUES || {}).en = {
   'page.title': 'Chuhan: xiangqi in the browser',
@@ -95,18 +94,6 @@
   'review.count.blunder': '{n} blunders', 'review.count.blunder.one': '1 blunder',
   'review.players': '{red} – {black}',
 
-  'reason.move': 'move {1} ({2}) {3}: {4}',
-  'reason.no.man.file': 'no such man: no {1} {2} on file {3}',
-  'reason.no.man.there': 'no such man: no {1} {2} in that place',
-  'reason.no.man.stands': 'no such man: no {1} man stands there',
-  'reason.ambiguous': 'ambiguous: {1} {2} {3}s can make that move',
-  'reason.not.a.move': "not a move: '{1}'",
-  'reason.horse.leg': "the horse's leg is blocked", 'reason.elephant.eye': "the elephant's eye is blocked",
-  'reason.elephant.river': 'the elephant may not cross the river', 'reason.generals.face': 'the generals would face each other',
-  'reason.leaves.check': 'it would leave the general in check', 'reason.pawn.back': 'a pawn never moves back',
-  'reason.cannon.jump': 'the cannon captures by jumping exactly one man',
-  'reason.not.text': 'pgn: the text is neither UTF-8 nor GB18030',
-  'reason.rank.files': 'rank {1} has more than 9 files', 'reason.no.general': 'no {1} general',
   'word.red': 'red', 'word.black': 'black', 'word.general': 'general', 'word.advisor': 'advisor', 'word.elephant': 'elephant',
   'word.horse': 'horse', 'word.rook': 'rook', 'word.cannon': 'cannon', 'word.pawn': 'pawn',
 };

@@ -93,18 +93,6 @@
   'review.count.blunder': '败着 {n} 步', 'review.count.blunder.one': '败着 1 步',
   'review.players': '{red} – {black}',
 
-  'reason.move': '第{1}回合（{2}）{3}：{4}',
-  'reason.no.man.file': '没有这个子：{1}在第{3}路没有{2}',
-  'reason.no.man.there': '没有这个子：{1}在那个位置没有{2}',
-  'reason.no.man.stands': '没有这个子：那里没有{1}的棋子',
-  'reason.ambiguous': '有歧义：{2}有{1}个{3}都能这样走',
-  'reason.not.a.move': '不是着法：“{1}”',
-  'reason.horse.leg': '蹩马腿', 'reason.elephant.eye': '塞象眼',
-  'reason.elephant.river': '象不能过河', 'reason.generals.face': '将帅不能照面',
-  'reason.leaves.check': '走了以后自己的将帅被将军', 'reason.pawn.back': '兵卒不能后退',
-  'reason.cannon.jump': '炮吃子要隔一个子',
-  'reason.not.text': 'pgn：这段文本既不是 UTF-8 也不是 GB18030',
-  'reason.rank.files': '第{1}行超过9列', 'reason.no.general': '{1}没有将帅',
   'word.red': '红方', 'word.black': '黑方', 'word.general': '将', 'word.advisor': '士', 'word.elephant': '象',
   'word.horse': '马', 'word.rook': '车', 'word.cannon': '炮', 'word.pawn': '兵',
 };
