@@ -9,7 +9,7 @@
 const keys = { cursor: null, typed: '' };
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
-// The man on a point in words ("red cannon", "红方炮"), or that it is empty.
+// The man on a point in words ("red cannon", "红方的炮"), or that it is empty.
 function pointWords(point) {
   const man = game.position && menOf(game.position.fen).find((m) => pointName(m.file, m.rank) === point);
   if (!man) return t('keys.empty');
@@ -19,7 +19,7 @@ function pointWords(point) {
 
 function sayKeys() {
   const at = keys.cursor ? t('keys.at', { point: keys.cursor, what: pointWords(keys.cursor) }) : t('keys.help');
-  $('board-keys').textContent = keys.typed ? `${at} ${t('keys.typed', { typed: keys.typed })}` : at;
+  $('board-keys').textContent = keys.typed ? sentences([at, t('keys.typed', { typed: keys.typed })]) : at;
 }
 
 // The cursor's square, drawn only while the board has the keyboard's focus, and what it is on said again.

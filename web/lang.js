@@ -27,6 +27,9 @@ function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+// Sentences one after another: Chinese ones run on without spaces.
+const sentences = (parts) => parts.join(language === 'zh' ? '' : ' ');
+
 // Whether `text` matches a reason's pattern ({1}..{9} standing for the shortest text that lets the rest match).
 function matchReason(pattern, text, slots) {
   if (!pattern) return !text;

@@ -137,7 +137,7 @@ function showPractice() {
     parts.push(t('practice.tables', { verdict: verdictText(v) }));
   }
   practice.said = null;
-  $('practice-said').textContent = parts.join(language === 'zh' ? '' : ' '); // Chinese sentences run on without spaces
+  $('practice-said').textContent = sentences(parts);
 }
 
 $('practice-start').onclick = startPractice;
