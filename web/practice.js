@@ -1,5 +1,6 @@
 // Endgame practice: a position of a small ending, drawn at random among those red wins (the
-// longest mate of a few drawn), played against the engine with the ending's tables. `make web`
+// longest mate of a few drawn), or the board's own where the tables hold it, played against the
+// engine with the tables. `make web`
 // builds them into web/egtb/; the page hands them to the engine (writeFile) and sets EGTBPath,
 // so the engine plays the tables' best defence or attack and its `d` says what they hold. After
 // every move the panel says the tables' verdict, whether the last move changed it, and at the
@@ -9,7 +10,7 @@
 const PRACTICE_DRAWS = 400;  // positions tried at most for one practice
 const PRACTICE_WINS = 24;    // red's wins among them from which the longest mate is kept
 // verdicts: by the moves played from the start (movesText), what the tables held after them.
-const practice = { fen: null, role: 'attack', ending: '', best: 0, loaded: false, verdicts: new Map(), said: null };
+const practice = { fen: null, role: 'attack', ending: '', player: 'red', best: 0, loaded: false, verdicts: new Map(), said: null };
 
 // Whether the game on the board is the practice's: a new game, a FEN or a game loaded ends it.
 const practiceOn = () => practice.fen !== null && game.startFen === practice.fen;
@@ -78,18 +79,31 @@ async function drawPractice(ending, side) {
   return best;
 }
 
+// What a practice starts from, {fen, moves, winner}, or {error} (a message): the board's own
+// position where the tables hold it, else one of the ending drawn, red winning.
+async function practiceStart(ending, role) {
+  if (ending === 'board') {
+    const pos = parseDisplay(await link.ask({}, [positionLine(), 'd'], isResult)), v = tableVerdict(pos.tables, pos.fen.split(' ')[1]);
+    if (!pos.tables) return { error: 'practice.not.held' };
+    return v.winner ? { fen: pos.fen, moves: v.moves, winner: v.winner } : { error: 'practice.drawn' };
+  }
+  practiceSay('practice.drawing');
+  const found = await drawPractice(ending, role === 'attack' ? 'w' : 'b');
+  return found ? { ...found, winner: 'red' } : { error: 'practice.none' };
+}
+
 async function startPractice() {
   const ending = $('practice-ending').value, role = $('practice-role').value;
   $('practice-start').disabled = true;
   try {
     practiceSay('practice.loading');
     await loadTables();
-    practiceSay('practice.drawing');
-    const found = await drawPractice(ending, role === 'attack' ? 'w' : 'b');
-    if (!found) return practiceSay('practice.none', { name: t(`practice.${ending}`) });
-    Object.assign(practice, { fen: found.fen, best: found.moves, role, ending, verdicts: new Map() });
-    $('side').value = role === 'attack' ? 'red' : 'black';
-    game.flipped = role !== 'attack';
+    const found = await practiceStart(ending, role);
+    if (found.error) return practiceSay(found.error, { name: t(`practice.${ending}`) });
+    const player = (role === 'attack') === (found.winner === 'red') ? 'red' : 'black';
+    Object.assign(practice, { fen: found.fen, best: found.moves, role, ending, player, verdicts: new Map() });
+    $('side').value = player;
+    game.flipped = player === 'black';
     $('analysis').checked = false;
     newGame(found.fen);
   } catch (e) {
@@ -126,7 +140,8 @@ function showPractice() {
   }
   const pos = game.position, side = pos.fen.split(' ')[1], v = tableVerdict(pos.tables, side);
   practice.verdicts.set(movesText(), v);
-  const parts = [t(`practice.task.${practice.role}`, { name: t(`practice.${practice.ending}`) })], change = lastChange();
+  const task = t(`practice.task.${practice.role}`, { name: t(`practice.${practice.ending}`), side: sideName(practice.player) });
+  const parts = [task], change = lastChange();
   if (change) parts.push(t('practice.changed', change));
   const mated = gameOver() && / (mate|stalemate)$/.test(pos.result);
   if (mated) {
