@@ -216,7 +216,7 @@ EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,nod
             -sTOTAL_STACK=8MB -sDEFAULT_PTHREAD_STACK_SIZE=8MB -sPTHREAD_POOL_SIZE=Module.poolSize \
             -sPTHREAD_POOL_SIZE_STRICT=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
             -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_chuhan_close,_malloc,_free \
-            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8 --extern-post-js browser/api.js
+            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,FS --extern-post-js browser/api.js
 
 EM_FILES := chuhan.js chuhan.wasm chuhan.worker.js chuhan-wasi.wasm chuhan-wasi.worker.js
 
@@ -233,9 +233,25 @@ $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
 	    --pass-arg=asyncify-imports@wasi_snapshot_preview1.fd_read,wasi_snapshot_preview1.poll_oneoff -o $@
 
 # The page (web/) with the engine beside it; `make serve` serves it with the headers threads need.
-web: emscripten
+web: emscripten web/egtb/files.txt web/lang/reasons.js
 	cp $(addprefix $(EM_DIR)/,$(EM_FILES)) web/
 	cp books/chuhan.book web/chuhan.book # the opening explorer's own book
+
+# The engine's reasons in both languages from its own catalogues, for the page to put them into Chinese.
+build/reasons: tools/reasons.c lang/choose.c lang/en.c lang/zh.c lang/lang.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c17 $(WARN) -O2 $(filter %.c,$^) -o $@
+
+web/lang/reasons.js: build/reasons
+	build/reasons $@
+
+# The endings the page's practice offers (web/practice.js), their tables (and those their captures
+# reach) built here by the engine under the Asian rules the page plays by: some 70 KB in all.
+WEB_ENDINGS := KRk KNk KPk KCAk KRka KRkb KNka KRkaa KRkbb
+web/egtb/files.txt: chuhan Makefile
+	rm -rf web/egtb && mkdir web/egtb
+	./chuhan egtb build web/egtb $(WEB_ENDINGS) --rules asian 2>/dev/null
+	cd web/egtb && ls *.egtb > files.txt
 
 serve: web
 	python3 tools/ports/serve web

@@ -1,6 +1,6 @@
 // The interface web GUIs use for engines in a page: `Chuhan(options)` returns a
 // promise of an engine with postMessage(line), addMessageListener(fn),
-// removeMessageListener(fn) and terminate(). Appended to Emscripten's output
+// removeMessageListener(fn), writeFile(path, bytes) and terminate(). Appended to Emscripten's output
 // (chuhan.js), after its factory ChuhanModule: a classic <script> gets the
 // global Chuhan, require('chuhan') and `import Chuhan from 'chuhan'` the same
 // function. The engine is the native protocol loop, run in a thread of its
@@ -29,9 +29,10 @@ var Chuhan = (function () {
 
   var TERMINATED = 'terminate() was called';
 
-  // The engine's face: lines in, lines out to the listeners, and the end. send(line) hands a
-  // line to the engine; stop() ends it; ended() says why it can no longer be used, if it cannot.
-  function face(listeners, send, stop, ended, end) {
+  // The engine's face: lines in, lines out to the listeners, files in, and the end. send(line)
+  // hands a line to the engine; put(path, bytes) a file; stop() ends it; ended() says why it can
+  // no longer be used, if it cannot.
+  function face(listeners, send, put, stop, ended, end) {
     function alive(what) {
       if (ended()) throw new Error('Chuhan: ' + what + '() after the end: ' + ended() + '; start another with Chuhan()');
     }
@@ -48,6 +49,13 @@ var Chuhan = (function () {
       removeMessageListener: function (fn) {
         var i = listeners.indexOf(fn);
         if (i >= 0) listeners.splice(i, 1);
+      },
+      // A file in the engine's own memory (it has no disk), for the options that name one: EGTBPath's folder, BookFile.
+      writeFile: function (path, bytes) {
+        alive('writeFile');
+        if (!/^\/[^\0]+$/.test(String(path)) || /(^|\/)\.\.?(\/|$)/.test(String(path)))
+          throw new TypeError('Chuhan: writeFile() takes an absolute path without . or .., not ' + path);
+        put(String(path), bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
       },
       terminate: function () {
         if (ended() === TERMINATED) alive('terminate'); // after quit, it still lets the threads go
@@ -88,6 +96,8 @@ var Chuhan = (function () {
           deliver(/^\s*xboard\b/.test(line) ? '# ' + why : 'info string ' + why);
         }
         worker.postMessage({ line: line + '\n' });
+      }, function (path, bytes) {
+        worker.postMessage({ file: path, bytes: bytes.slice() }); // after the lines posted before it, before those after
       }, function () { worker.terminate(); }, function () { return ended; }, function (why) { ended = why; }));
     });
   }
@@ -134,6 +144,13 @@ var Chuhan = (function () {
         if (!at || (module.stringToUTF8(text, at, n + 1), module._chuhan_post(at, n)) !== 0)
           deliver('info string error: out of memory, the line was not read');
         if (at) module._free(at);
+      }, function (path, bytes) {
+        var dir = '';
+        path.split('/').slice(1, -1).forEach(function (name) {
+          dir += '/' + name;
+          if (!module.FS.analyzePath(dir).exists) module.FS.mkdir(dir);
+        });
+        module.FS.writeFile(path, bytes);
       }, function () {
         module.PThread.terminateAllThreads();
       }, function () { return ended; }, function (why) { ended = why; });

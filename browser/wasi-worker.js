@@ -3,11 +3,13 @@
 // by binaryen's Asyncify) for the worker's life: where the engine would wait for input (fd_read,
 // poll_oneoff with a time), and every few milliseconds while it searches (poll_oneoff with none),
 // its stack is unwound to this worker's event loop, so the page's lines come in, `stop` among
-// them, and it is rewound where it was. The page posts {url} once, then {line} for each line;
+// them, and it is rewound where it was. The page posts {url} once, then {line} for each line
+// and {file, bytes} for each file it hands the engine (read-only, in this worker's memory);
 // the worker posts {line} for each line written, {error} and {exit}.
 'use strict';
 
-const OK = 0, BADF = 8, INVAL = 28, NOSYS = 52;
+const OK = 0, BADF = 8, INVAL = 28, NOENT = 44, NOSYS = 52, NOTDIR = 54, ROFS = 69;
+const DIRECTORY = 3, REGULAR = 4, FIRST_FD = 3; // the root, preopened as the first descriptor after the standard ones
 const NORMAL = 0, UNWINDING = 1, REWINDING = 2;
 const YIELD_MS = 10;            // the longest a search goes without reading what the page posted
 const ASYNC_STACK = 1 << 20;    // room for the frames an unwinding saves
@@ -17,6 +19,8 @@ let exports = null, memory = null, asyncData = 0;
 let pending = [];               // bytes posted and not yet read, in chunks
 let wake = null;                // while unwound: resumes the engine
 let lastYield = 0, outText = '';
+const files = new Map();        // path without its leading '/' -> bytes
+const descriptors = new Map([[FIRST_FD, { path: '', at: 0 }]]); // descriptor -> the path it reads ('' the root) and where
 
 class Exit extends Error {
   constructor(code) { super(`exit ${code}`); this.code = code; }
@@ -85,6 +89,11 @@ function iovecs(ptr, count) {
 }
 
 function fd_read(fd, iov, count, nread) {
+  const f = descriptors.get(fd);
+  if (f && files.has(f.path)) {
+    f.at += readInto(files.get(f.path), f.at, iov, count, nread);
+    return OK;
+  }
   if (fd !== 0) return BADF;
   if (!resumed() && !available()) {
     suspend(Infinity);
@@ -146,6 +155,125 @@ function poll_oneoff(subs, out, count, nevents) {
   return OK;
 }
 
+// ---- The files the page handed over: a read-only tree under '/', as much of WASI's file calls
+// as the engine's opendir, open, fstat, pread and fread need ----
+
+// The path a call names, from the folder of dirfd, or null where it leaves the tree.
+function pathAt(dirfd, ptr, len) {
+  const parts = [];
+  for (const name of `${descriptors.get(dirfd).path}/${decoder.decode(bytes().slice(ptr, ptr + len))}`.split('/')) {
+    if (name === '..') return null;
+    if (name && name !== '.') parts.push(name);
+  }
+  return parts.join('/');
+}
+
+// What stands at a path: REGULAR, DIRECTORY or 0 for nothing.
+const kind = (path) => (files.has(path) ? REGULAR
+  : path === '' || [...files.keys()].some((f) => f.startsWith(path + '/')) ? DIRECTORY : 0);
+
+// A folder's entries as [name, kind], each once.
+function entries(dir) {
+  const prefix = dir ? dir + '/' : '', names = new Map([['.', DIRECTORY], ['..', DIRECTORY]]);
+  for (const f of files.keys()) {
+    if (!f.startsWith(prefix)) continue;
+    const rest = f.slice(prefix.length), slash = rest.indexOf('/');
+    names.set(slash < 0 ? rest : rest.slice(0, slash), slash < 0 ? REGULAR : DIRECTORY);
+  }
+  return [...names];
+}
+
+function statAt(path, out) {
+  const v = view(), type = kind(path);
+  if (!type) return NOENT;
+  for (let i = 0; i < 64; i += 8) v.setBigUint64(out + i, 0n, true);
+  v.setBigUint64(out + 8, BigInt([...files.keys()].indexOf(path) + 2), true); // an inode of its own, never 0
+  v.setUint8(out + 16, type);
+  v.setBigUint64(out + 24, 1n, true);
+  v.setBigUint64(out + 32, BigInt(type === REGULAR ? files.get(path).length : 0), true);
+  return OK;
+}
+
+// Copies the file's bytes from `at` into the buffers; the count goes to nread.
+function readInto(data, at, iov, count, nread) {
+  let total = 0;
+  for (const [ptr, len] of iovecs(iov, count)) {
+    const chunk = data.subarray(Math.min(at + total, data.length), Math.min(at + total + len, data.length));
+    bytes().set(chunk, ptr);
+    total += chunk.length;
+  }
+  view().setUint32(nread, total, true);
+  return total;
+}
+
+let nextFd = FIRST_FD + 1;
+const fileCalls = {
+  fd_prestat_get(fd, out) {
+    if (fd !== FIRST_FD) return BADF;
+    view().setUint8(out, 0);
+    view().setUint32(out + 4, 1, true);
+    return OK;
+  },
+  fd_prestat_dir_name(fd, ptr) {
+    if (fd !== FIRST_FD) return BADF;
+    bytes().set(encoder.encode('/'), ptr);
+    return OK;
+  },
+  path_open(dirfd, dirflags, ptr, len, oflags, rightsBase, rightsInheriting, fdflags, opened) {
+    if (!descriptors.has(dirfd)) return BADF;
+    const path = pathAt(dirfd, ptr, len), type = path === null ? 0 : kind(path);
+    if (oflags & (1 | 4 | 8)) return ROFS; // creating, exclusive or truncating: nothing here is written
+    if (!type) return NOENT;
+    if ((oflags & 2) && type !== DIRECTORY) return NOTDIR;
+    descriptors.set(nextFd, { path, at: 0 });
+    view().setUint32(opened, nextFd++, true);
+    return OK;
+  },
+  fd_close(fd) {
+    if (fd !== FIRST_FD) descriptors.delete(fd);
+    return OK;
+  },
+  fd_filestat_get(fd, out) { return descriptors.has(fd) ? statAt(descriptors.get(fd).path, out) : BADF; },
+  path_filestat_get(dirfd, flags, ptr, len, out) {
+    if (!descriptors.has(dirfd)) return BADF;
+    const path = pathAt(dirfd, ptr, len);
+    return path === null ? NOENT : statAt(path, out);
+  },
+  fd_pread(fd, iov, count, offset, nread) {
+    const f = descriptors.get(fd);
+    if (!f || !files.has(f.path)) return BADF;
+    readInto(files.get(f.path), Number(offset), iov, count, nread);
+    return OK;
+  },
+  fd_seek(fd, offset, whence, out) {
+    const f = descriptors.get(fd);
+    if (!f || !files.has(f.path)) return BADF;
+    const at = Number(offset) + [0, f.at, files.get(f.path).length][whence];
+    if (!(at >= 0)) return INVAL;
+    f.at = at;
+    view().setBigUint64(out, BigInt(at), true);
+    return OK;
+  },
+  fd_readdir(fd, buf, len, cookie, used) {
+    const f = descriptors.get(fd);
+    if (!f || kind(f.path) !== DIRECTORY) return BADF;
+    const list = entries(f.path), out = [];
+    list.slice(Number(cookie)).forEach(([name, type], i) => {
+      const utf8 = encoder.encode(name), d = new DataView(new ArrayBuffer(24));
+      d.setBigUint64(0, BigInt(Number(cookie) + i + 1), true);
+      d.setBigUint64(8, BigInt(Number(cookie) + i + 2), true);
+      d.setUint32(16, utf8.length, true);
+      d.setUint8(20, type);
+      out.push(new Uint8Array(d.buffer), utf8);
+    });
+    const all = new Uint8Array(out.reduce((n, a) => n + a.length, 0));
+    out.reduce((at, a) => (all.set(a, at), at + a.length), 0);
+    bytes().set(all.subarray(0, len), buf); // a full buffer tells the reader to ask again for the rest
+    view().setUint32(used, Math.min(len, all.length), true);
+    return OK;
+  },
+};
+
 const calls = {
   fd_read,
   poll_oneoff,
@@ -191,16 +319,15 @@ const calls = {
     return OK;
   },
   fd_fdstat_get(fd, out) {
-    if (fd > 2) return BADF;
+    if (fd > 2 && !descriptors.has(fd)) return BADF;
     const v = view();
-    v.setUint8(out, 2); // a character device
+    v.setUint8(out, fd > 2 ? kind(descriptors.get(fd).path) : 2); // a character device, or a file or folder handed over
     v.setUint16(out + 2, 0, true);
     v.setBigUint64(out + 8, 0xffffffffn, true);
     v.setBigUint64(out + 16, 0xffffffffn, true);
     return OK;
   },
-  fd_prestat_get() { return BADF; }, // no file system: the network is inside
-  fd_close() { return OK; },
+  ...fileCalls,
   sched_yield() { return OK; },
   proc_exit(code) { throw new Exit(code); },
 };
@@ -220,6 +347,8 @@ async function start(url) {
 onmessage = ({ data }) => {
   if (data.url) {
     start(data.url).catch((e) => postMessage({ error: String(e), failed: true }));
+  } else if (data.file !== undefined) {
+    files.set(data.file.replace(/^\/+/, ''), data.bytes);
   } else if (data.line !== undefined) {
     pending.push(encoder.encode(data.line));
     if (wake) wake();

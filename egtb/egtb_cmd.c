@@ -180,16 +180,6 @@ static TbSet *open_set(const char *dir)
 }
 
 /* "win 3", "loss 2", "draw" for the side to move, N in moves. */
-static void verdict(uint8_t v, char *out, size_t len)
-{
-    if (tb_win(v))
-        snprintf(out, len, "win %d", (tb_plies(v) + 1) / 2);
-    else if (tb_loss(v))
-        snprintf(out, len, "loss %d", tb_plies(v) / 2);
-    else
-        snprintf(out, len, "draw");
-}
-
 typedef struct {
     Move move;
     uint8_t value; /* for the mover after it */
@@ -231,8 +221,8 @@ static void probe_one(TbSet *s, Board *b, FILE *out)
         return;
     }
     char text[32];
-    verdict(r.value, text, sizeof text);
-    fprintf(out, "%s%s%s", text, r.flags & TB_FLAG_RULE ? " rule" : "", r.flags & TB_FLAG_LIMIT ? " limit" : "");
+    tb_result_text(&r, text, sizeof text);
+    fprintf(out, "%s", text);
     Scored moves[MAX_MOVES];
     int n = scored_moves(s, b, r.flags & TB_FLAG_RULE, moves);
     for (int i = 0; i < n; i++) {

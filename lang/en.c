@@ -218,4 +218,6 @@ const char *const lang_en[MSG_NB] = {
     [MSG_R_MOVE_NUMBERED] = "move {1} ({2}) {3}: {4}",
     [MSG_R_NO_GENERAL] = "no {1} general",
     [MSG_R_SIDE_IN_CHECK] = "the side not to move ({1}) is in check",
+    [MSG_R_RANK_FILES] = "rank {1} has more than 9 files",
+    [MSG_R_NOT_TEXT] = "pgn: the text is neither UTF-8 nor GB18030",
 };

@@ -218,4 +218,6 @@ const char *const lang_zh[MSG_NB] = {
     [MSG_R_MOVE_NUMBERED] = "第{1}回合（{2}）{3}：{4}",
     [MSG_R_NO_GENERAL] = "{1}没有将帅",
     [MSG_R_SIDE_IN_CHECK] = "不该走棋的一方（{1}）正被将军",
+    [MSG_R_RANK_FILES] = "第{1}行超过9列",
+    [MSG_R_NOT_TEXT] = "pgn：这段文本既不是 UTF-8 也不是 GB18030",
 };

@@ -8,6 +8,8 @@ declare namespace Chuhan {
     /** Calls fn with every line the engine writes, without its line end. */
     addMessageListener(fn: (line: string) => void): void;
     removeMessageListener(fn: (line: string) => void): void;
+    /** Puts a file at an absolute path (folders made) in the engine's own memory, for EGTBPath, BookFile or EvalFile. */
+    writeFile(path: string, bytes: Uint8Array | ArrayBuffer): void;
     /** Ends the engine and its threads at once; any call after it throws an Error. */
     terminate(): void;
   }

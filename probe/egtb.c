@@ -1,6 +1,7 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,6 +288,17 @@ static bool probe(TbSet *s, const Board *b, TbResult *r)
 }
 
 bool tb_probe(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r); }
+
+void tb_result_text(const TbResult *r, char *out, size_t len)
+{
+    const char *rule = r->flags & TB_FLAG_RULE ? " rule" : "", *limit = r->flags & TB_FLAG_LIMIT ? " limit" : "";
+    if (tb_win(r->value))
+        snprintf(out, len, "win %d%s%s", (tb_plies(r->value) + 1) / 2, rule, limit);
+    else if (tb_loss(r->value))
+        snprintf(out, len, "loss %d%s%s", tb_plies(r->value) / 2, rule, limit);
+    else
+        snprintf(out, len, "draw%s%s", rule, limit);
+}
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r) { return probe(s, b, r); }
 static bool probe_after(TbSet *s, Board *b, Move m, bool rule, TbResult *r)
 {

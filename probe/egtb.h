@@ -42,6 +42,8 @@ typedef struct {
  * read (tb_set_error says why; that table is not probed again).
  */
 bool tb_probe(TbSet *s, const Board *b, TbResult *r);
+/* "win N", "loss N" (N moves, as UCI's score mate) or "draw", then " rule" and " limit" as the flags say. */
+void tb_result_text(const TbResult *r, char *out, size_t len);
 /* The same: a probe never waits for more than one block, so a search may make it too. */
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
 /* A search begins; nothing is kept per search now (tables are never read whole). */

@@ -63,6 +63,17 @@ static void display_legal_and_result(Session *s)
         out_line(&s->out, "Result: %s %s", e.winner < 0 ? "1/2-1/2" : e.winner == RED ? "1-0" : "0-1", ends[e.kind]);
 }
 
+/* What the endgame tables hold of the position, as `chuhan egtb probe` says it; nothing where none is loaded that holds it. */
+static void display_tables(Session *s)
+{
+    TbResult r;
+    char text[32];
+    if (!engine_probe_tables(s->engine, &s->board, &r))
+        return;
+    tb_result_text(&r, text, sizeof text);
+    out_line(&s->out, "Tables: %s", text);
+}
+
 void cmd_display(Session *s)
 {
     const Board *b = &s->board;
@@ -91,6 +102,7 @@ void cmd_display(Session *s)
         out_text(&s->out, " %c%d", 'a' + sq_file(chk[i]), sq_rank(chk[i]) + s->rank_base);
     out_end(&s->out);
     display_moves(s);
+    display_tables(s); /* before the Result line, which pages read as the end of the display */
     display_legal_and_result(s);
 }
 

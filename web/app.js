@@ -100,6 +100,7 @@ function parseDisplay(lines) {
     result: pick('Result:') || '*',
     checkers: (pick('Checkers:') || '').split(' ').filter(Boolean),
     names: (pick('Moves:') || '').split(' ').filter(Boolean),
+    tables: pick('Tables:'), // what the endgame tables loaded hold of it (web/practice.js), else null
     error: (lines.find((l) => l.startsWith('info string error')) || '').replace('info string error: ', ''),
   };
 }
@@ -150,6 +151,7 @@ async function refresh() {
   showMoves();
   showReview();
   explore();
+  showPractice();
   $('fen').value = pos.fen;
   if (gameOver()) {
     say(resultText(pos.result));
@@ -185,7 +187,8 @@ function strength() {
 async function engineMove(mine) {
   game.thinking = true;
   say(t('status.thinking'));
-  const lines = await link.ask({ ...strength(), MultiPV: 1 }, [positionLine(), `go movetime ${setting('movetime')}`], isBest);
+  const { options, go } = practiceOn() ? practiceSearch() : { options: strength(), go: `go movetime ${setting('movetime')}` };
+  const lines = await link.ask({ ...options, MultiPV: 1 }, [positionLine(), go], isBest);
   if (mine !== generation) return;
   game.thinking = false;
   const best = lines.find(isBest);

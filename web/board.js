@@ -94,6 +94,7 @@ function draw() {
     svg('circle', { cx: x, cy: y, r: 26 }, g);
     svg('text', { x, y: y + 1 }, g).textContent = GLYPHS[man.kind];
   }
+  drawCursor(root);
   const best = reviewed.positions[game.ply];
   if (best && best.best && !answerHidden()) drawArrow(root, best.best);
   if (game.picked) {
@@ -134,20 +135,24 @@ function refuse(text) {
   root.classList.add('refused');
 }
 
-let dragFrom = null;
-function press(event) {
-  const point = pointAt(event);
+// A man of the side to move on the point is picked up (true), where the player may move it; another point takes the man picked there.
+function pickOrMove(point) {
   const pos = game.position;
-  if (!point || !pos) return;
   if (ownMan(point)) {
     if (gameOver()) return refuse(resultText(pos.result));
     if (!humanMoves(sideToMove()) || game.thinking) return refuse(t('status.not.yours'));
     game.picked = point;
-    dragFrom = point;
     draw();
-  } else if (game.picked) {
-    tryMove(game.picked + point);
+    return true;
   }
+  if (game.picked) tryMove(game.picked + point);
+  return false;
+}
+
+let dragFrom = null;
+function press(event) {
+  const point = pointAt(event);
+  if (point && game.position && pickOrMove(point)) dragFrom = point;
 }
 
 function release(event) {

@@ -1,6 +1,6 @@
 // The page's words in the reader's language: the catalogues (lang/en.js, lang/zh.js), the
 // choice (remembered; at first the browser's), the page's fixed words (data-t attributes) and
-// the engine's English reasons put into the chosen language.
+// the engine's English reasons put into the chosen language (lang/reasons.js).
 'use strict';
 
 const LANGUAGES = ['zh', 'en'];
@@ -27,6 +27,9 @@ function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+// Sentences one after another: Chinese ones run on without spaces.
+const sentences = (parts) => parts.join(language === 'zh' ? '' : ' ');
+
 // Whether `text` matches a reason's pattern ({1}..{9} standing for the shortest text that lets the rest match).
 function matchReason(pattern, text, slots) {
   if (!pattern) return !text;
@@ -41,15 +44,15 @@ function matchReason(pattern, text, slots) {
   return false;
 }
 
-// The engine's English reason in the chosen language, part by part; one the catalogue lacks stays as it is.
+// The engine's English reason in the chosen language, part by part, by the engine's own catalogues
+// (lang/reasons.js, which make web writes from them); one they lack stays as it is.
 function reasonText(english) {
   if (language === 'en') return english;
-  const word = (w) => (CATALOGUES.en[`word.${w}`] === w ? t(`word.${w}`) : reasonText(w));
-  for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('reason.'))) {
+  const en = REASONS.en, theirs = REASONS[language];
+  const word = (w) => (en.words.includes(w) ? theirs.words[en.words.indexOf(w)] : reasonText(w));
+  for (let k = 0; k < en.reasons.length; k++) {
     const slots = {};
-    if (matchReason(CATALOGUES.en[key], english, slots)) {
-      return (CATALOGUES[language][key] || CATALOGUES.en[key]).replace(/\{(\d)\}/g, (whole, n) => word(slots[n]));
-    }
+    if (matchReason(en.reasons[k], english, slots)) return theirs.reasons[k].replace(/\{(\d)\}/g, (whole, n) => word(slots[n]));
   }
   return english;
 }

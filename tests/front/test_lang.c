@@ -100,6 +100,8 @@ Test(lang, the_engines_reasons_are_put_into_chinese_part_by_part)
     cr_assert_str_eq(out, "没有这个子：红方在第8路没有马");
     lang_reason("ambiguous: 2 red rooks can make that move", out, sizeof out);
     cr_assert_str_eq(out, "有歧义：红方有2个车都能这样走");
+    lang_reason("rank 3 has more than 9 files", out, sizeof out); /* a FEN's, which the page shows too */
+    cr_assert_str_eq(out, "第3行超过9列");
     lang_reason("a reason no catalogue knows", out, sizeof out);
     cr_assert_str_eq(out, "a reason no catalogue knows");
     lang_set(LANG_EN);

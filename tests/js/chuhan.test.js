@@ -44,11 +44,11 @@ test('import gives the same function as its default export', async () => {
   assert.equal(imported.default, Chuhan);
 });
 
-test('Chuhan() returns a promise of an engine with the four methods', async () => {
+test('Chuhan() returns a promise of an engine with the five methods', async () => {
   const pending = Chuhan();
   assert.ok(pending instanceof Promise);
   const engine = await pending;
-  for (const name of ['postMessage', 'addMessageListener', 'removeMessageListener', 'terminate'])
+  for (const name of ['postMessage', 'addMessageListener', 'removeMessageListener', 'writeFile', 'terminate'])
     assert.equal(typeof engine[name], 'function', name);
   engine.terminate();
 });
@@ -178,6 +178,27 @@ test('after quit, postMessage says the engine has quit', async () => {
   engine.postMessage('quit');
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.throws(() => engine.postMessage('uci'), /the engine has quit/);
+  engine.terminate();
+});
+
+// The tables of KRk, built by the native engine beside the tests when it is there.
+const native = path.join(__dirname, '..', '..', 'chuhan');
+const hasNative = require('node:fs').existsSync(native);
+
+test('writeFile hands the engine endgame tables: d says what they hold, and the engine plays their move', { skip: !hasNative && 'no ./chuhan to build the tables' }, async () => {
+  const fs = require('node:fs'), os = require('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chuhan-egtb-'));
+  require('node:child_process').execFileSync(native, ['egtb', 'build', dir, 'KRk', '--rules', 'asian'], { stdio: 'ignore' });
+  const engine = await start();
+  assert.throws(() => engine.writeFile('tables/KRk.asian.egtb', new Uint8Array(1)), /absolute path/);
+  for (const name of fs.readdirSync(dir)) engine.writeFile(`/egtb/${name}`, fs.readFileSync(path.join(dir, name)));
+  fs.rmSync(dir, { recursive: true });
+  engine.postMessage('setoption name EGTBPath value /egtb');
+  engine.postMessage('position fen 4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1');
+  engine.postMessage('d');
+  assert.equal(await engine.next(/^Tables:/), 'Tables: win 2');
+  engine.postMessage('go depth 1');
+  assert.match(await engine.next(/^bestmove /), /^bestmove (i0i8|i0e0)/); // the moves that mate in 2, as egtb probe lists them
   engine.terminate();
 });
 

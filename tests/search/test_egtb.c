@@ -224,6 +224,13 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     engine_send(&e, "setoption name EGTBPath value /no/such/folder");
     engine_expect_line(&e, "info string error: cannot read the folder /no/such/folder", 5000);
     engine_send(&e, "setoption name EGTBPath value %s", dir);
+    /* `d` says what the tables hold, as `egtb probe` does, before the Result line pages read as its end. */
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1");
+    engine_send(&e, "d");
+    char shown[256];
+    cr_assert(engine_expect(&e, "Tables:", shown, sizeof shown, 5000));
+    cr_assert_str_eq(shown, "Tables: loss 0 rule");
+    cr_assert(engine_expect(&e, "Result: *", NULL, 0, 5000));
     /* Without the rule red mates in 3 (c4e4), where a rook move to c5 would win only by it; the line goes on to the mate. */
     engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 0 1");
     engine_send(&e, "go depth 6");
