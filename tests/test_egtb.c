@@ -186,7 +186,7 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KNk --rules asian", dir), 1);
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && truncate -s 2500 %s/KNk.asian.egtb && ./chuhan egtb probe %s '%s' 2>&1", dir, dir, dir, dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: truncated"), "%s", out);
-    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\003' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\004' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
     /* A table under another ending's name is refused, not read with the wrong index. */
