@@ -73,7 +73,11 @@ static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCo
     return total;
 }
 
-/* The neighbour each part's context codes the sample smallest with: none, or the stride of a group (within a block). */
+/*
+ * The neighbours each part's context codes the sample smallest with: none, or
+ * the stride of a group (within a block); the search part's third once its
+ * second is chosen.
+ */
 static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
                             uint8_t *plies, uint8_t *out)
 {
@@ -86,16 +90,18 @@ static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2
             cand[nc++] = (uint32_t)t->layout.stride[g];
     if (t->layout.king_stride < per)
         cand[nc++] = (uint32_t)t->layout.king_stride;
-    for (int part = 0; part < 2; part++) {
+    uint32_t *pick[3] = { &m->above, &m->dabove, &m->above2 };
+    for (int c = 0; c < 3; c++) {
+        int part = c == 1 ? TB_PART_DISTANCE : TB_PART_SEARCH;
         uint32_t best = 0;
         size_t best_bytes = SIZE_MAX;
-        for (int c = 0; c < nc && o->above; c++) {
-            *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = cand[c];
+        for (int k = 0; k < nc && o->above && (c < 2 || m->above); k++) {
+            *pick[c] = cand[k];
             size_t bytes = sample_bytes(t, flags, o, m, part, wsym, plies, out);
             if (bytes < best_bytes)
-                best = cand[c], best_bytes = bytes;
+                best = cand[k], best_bytes = bytes;
         }
-        *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = best;
+        *pick[c] = best;
     }
 }
 
@@ -184,6 +190,7 @@ static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbC
     tb_put32(h + CH_BLOCK_LOG2, o->block_log2);
     tb_put32(h + CH_ABOVE, m->above);
     tb_put32(h + CH_DABOVE, m->dabove);
+    tb_put32(h + CH_ABOVE2, m->above2);
     tb_put32(h + CH_PRIORS, (m->prior[0] ? 1u : 0) | (m->prior[1] ? 2u : 0));
     tb_put32(h + CH_BLOCKS, blocks);
     h[CH_WSYMS] = m->wsyms;

@@ -36,6 +36,7 @@ static bool model_read(TbModel *m, const uint8_t *h)
     memset(m, 0, sizeof *m);
     m->above = tb_get32(h + CH_ABOVE);
     m->dabove = tb_get32(h + CH_DABOVE);
+    m->above2 = tb_get32(h + CH_ABOVE2);
     m->wsyms = h[CH_WSYMS];
     memcpy(m->wsym, h + CH_WSYM, TB_WSYMS);
     for (int k = 0; k < 2; k++) {

@@ -29,7 +29,7 @@ enum { TB_BLOCK_LOG2 = 14, TB_BLOCK_LOG2_MIN = 8, TB_BLOCK_LOG2_MAX = 14 };
 enum {
     CH_FLAGS = 44,
     CH_BLOCK_LOG2 = 124, CH_CHECKSUM = 128, CH_ABOVE = 136, CH_BLOCKS = 140, CH_WSYMS = 144, CH_WSYM = 145,
-    CH_DSYMS = 162, CH_DIST = 166, CH_DABOVE = 678, CH_PRIORS = 682,
+    CH_DSYMS = 162, CH_DIST = 166, CH_DABOVE = 678, CH_PRIORS = 682, CH_ABOVE2 = 686,
 };
 
 /* A table opened for probing: its header, model and index in memory, its blocks on disk. */

@@ -27,14 +27,14 @@ void tb_counts_add(TbCounts *c, const uint8_t *wsym, const uint8_t *plies, size_
     }
 }
 
-/* The things of counts in use, most frequent first (ties by number); all n in order where not remapped. */
-static int rank_by_count(const uint64_t *count, int n, uint8_t *order, bool remap)
+/* The things of counts in use, most frequent first (ties by number) or in their order; all n in order where not remapped. */
+static int rank_by_count(const uint64_t *count, int n, uint8_t *order, bool remap, bool by_count)
 {
     int used = 0;
     for (int s = 0; s < n; s++)
         if (count[s] || !remap)
             order[used++] = (uint8_t)s;
-    for (int i = 1; remap && i < used; i++)
+    for (int i = 1; remap && by_count && i < used; i++)
         for (int j = i; j > 0 && count[order[j]] > count[order[j - 1]]; j--) {
             uint8_t t = order[j];
             order[j] = order[j - 1];
@@ -46,11 +46,11 @@ static int rank_by_count(const uint64_t *count, int n, uint8_t *order, bool rema
 void tb_model_make(TbModel *m, const TbCounts *c, bool remap)
 {
     memset(m, 0, sizeof *m);
-    m->wsyms = (uint8_t)rank_by_count(c->wcount, TB_WSYMS, m->wsym, remap);
+    m->wsyms = (uint8_t)rank_by_count(c->wcount, TB_WSYMS, m->wsym, remap, true);
     if (!m->wsyms)
         m->wsyms = 1; /* a table without positions: one symbol, coded in no bits */
     for (int k = 0; k < 2; k++)
-        m->dsyms[k] = (uint16_t)rank_by_count(c->dcount[k], TB_DSYMS, m->dist[k], remap);
+        m->dsyms[k] = (uint16_t)rank_by_count(c->dcount[k], TB_DSYMS, m->dist[k], remap, false);
     tb_model_complete(m);
 }
 
@@ -107,15 +107,24 @@ static unsigned decode_tree(RcDecoder *d, RcProb *p, int bits)
     return node - (1u << bits);
 }
 
-/* The search part's contexts: the rank before, times the ranks `above` before where there is that neighbour. */
-static size_t search_contexts(const TbModel *m) { return (size_t)m->wsyms * (m->above ? m->wsyms : 1); }
+/* The search part's contexts: the rank before, times the ranks `above` and `above2` before where there are those neighbours. */
+static size_t search_contexts(const TbModel *m) { return (size_t)m->wsyms * (m->above ? m->wsyms : 1) * (m->above2 ? m->wsyms : 1); }
 
-/* The first node of position i's search context: the ranks before it and `above` before it. */
+/* The rank of the symbol `back` numbers before position i, 0 for none. */
+static size_t rank_back(const TbModel *m, const uint8_t *wsym, size_t i, uint32_t back)
+{
+    return back && i >= back ? m->wrank[wsym[i - back]] : 0;
+}
+
+/* The first node of position i's search context: the ranks before it, `above` before it and `above2` before it. */
 static size_t search_context(const TbModel *m, const uint8_t *wsym, size_t i, int bits)
 {
-    size_t a = i ? m->wrank[wsym[i - 1]] : 0;
-    size_t b = m->above && i >= m->above ? m->wrank[wsym[i - m->above]] : 0;
-    return (m->above ? a * m->wsyms + b : a) << bits;
+    size_t ctx = rank_back(m, wsym, i, 1);
+    if (m->above)
+        ctx = ctx * m->wsyms + rank_back(m, wsym, i, m->above);
+    if (m->above2)
+        ctx = ctx * m->wsyms + rank_back(m, wsym, i, m->above2);
+    return ctx << bits;
 }
 
 /* The ranks a distance's context tells apart, for each class; those past it share the last. */
@@ -153,18 +162,19 @@ static void search_walk(const TbModel *m, const uint8_t *wsym, size_t n, Sink *s
         encode_tree(s, p, search_context(m, wsym, i, bits), bits, m->wrank[wsym[i]]);
 }
 
-enum { SEARCH_PROBS = TB_WSYMS * TB_WSYMS * TB_WSYMS };
-
 long tb_encode_search(const TbModel *m, const uint8_t *wsym, size_t n, uint8_t *out, size_t cap)
 {
     if (!bits_for(m->wsyms))
         return 0;
-    RcProb p[SEARCH_PROBS];
+    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_SEARCH) * sizeof *p);
+    if (!p)
+        return TB_CODE_FAILED;
     probs_start(p, tb_prior_bytes(m, TB_PART_SEARCH), m->prior[TB_PART_SEARCH]);
     RcEncoder e;
     rc_encoder_init(&e, out, cap, SEARCH_SHIFT);
     Sink s = { &e, NULL };
     search_walk(m, wsym, n, &s, p);
+    free(p);
     size_t len = rc_encoder_finish(&e);
     return len ? (long)len : TB_CODE_FAILED;
 }
@@ -182,17 +192,20 @@ bool tb_decode_search(const TbModel *m, const uint8_t *in, size_t len, uint8_t *
         memset(wsym, m->wsym[0], n);
         return len == 0;
     }
-    RcProb p[SEARCH_PROBS];
+    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_SEARCH) * sizeof *p);
+    if (!p)
+        return false;
     probs_start(p, tb_prior_bytes(m, TB_PART_SEARCH), m->prior[TB_PART_SEARCH]);
     RcDecoder d;
     rc_decoder_init(&d, in, len, SEARCH_SHIFT);
-    for (size_t i = 0; i < n; i++) {
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
         unsigned r = decode_tree(&d, p + search_context(m, wsym, i, bits), bits);
-        if (r >= m->wsyms)
-            return false;
-        wsym[i] = m->wsym[r];
+        ok = r < m->wsyms;
+        wsym[i] = ok ? m->wsym[r] : 0;
     }
-    return true;
+    free(p);
+    return ok;
 }
 
 /*

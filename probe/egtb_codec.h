@@ -8,14 +8,15 @@
  * or lost position only: which positions have one follows from the search's
  * part, so draws and no-positions cost the distance part nothing.
  *
- * Symbols are remapped per table, the most frequent first, and coded in as
- * few binary decisions as the table's symbols need (none where it has one),
- * by an adaptive range coder (tb_range.h). A search symbol's decisions go by
- * the symbols of the position before it and of the position `above` numbers
- * before it; a distance's by its class and the distance `dabove` numbers
- * before (or the last of its class in the block). The writer picks each
- * table's neighbours among the strides of its index's groups, whichever
- * codes it smallest.
+ * Symbols are remapped per table (search symbols the most frequent first,
+ * distances in use in their order) and coded in as few binary decisions as
+ * the table's symbols need (none where it has one), by an adaptive range
+ * coder (tb_range.h). A search symbol's decisions go by the symbols of the
+ * positions 1, `above` and `above2` numbers before it; a distance's by its
+ * class, the distance `dabove` numbers before (or the last of its class in
+ * the block) and the last of its class. The writer picks each table's
+ * neighbours among the strides of its index's groups, whichever codes it
+ * smallest.
  */
 #ifndef CHUHAN_EGTB_CODEC_H
 #define CHUHAN_EGTB_CODEC_H
@@ -41,7 +42,7 @@ typedef struct {
     uint16_t dsyms[2];             /* distances in use for wins [0] and losses [1] */
     uint8_t dist[2][TB_DSYMS];     /* the distance of each rank */
     uint8_t drank[2][TB_DSYMS];    /* the rank of each distance */
-    uint32_t above;                /* the second neighbour of the search symbols' context, 0 for none */
+    uint32_t above, above2;        /* the second and third neighbours of the search symbols' context, 0 for none */
     uint32_t dabove;               /* the neighbour of the distances' context, 0 for none (the last of the class) */
     const uint8_t *prior[2];       /* each part's starting probabilities (tb_prior_bytes of them), NULL for even odds */
 } TbModel;
