@@ -228,23 +228,16 @@ static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], 
     return ok;
 }
 
-/* The index from the blocks' lengths: offsets from the end of the index on, the search part first; then the header's checksum. */
+/* The index from the blocks' lengths and checksums; then the header's checksum over the header, the index and the priors. */
 static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const uint32_t *sum)
 {
     im->index_bytes = tb_index_bytes(blocks);
     if (!(im->index = malloc(im->index_bytes)))
         return false;
-    uint64_t at = TB_CHEADER_BYTES + im->index_bytes + im->prior_bytes;
-    for (int run = 0; run < 4; run++) {
-        uint8_t *o = im->index + (size_t)run * (blocks + 1) * 8;
-        for (uint32_t k = 0; k <= blocks; k++) {
-            tb_put64(o + 8 * k, at);
-            if (k < blocks)
-                at += len[(size_t)run * blocks + k];
-        }
+    for (size_t i = 0; i < 4 * (size_t)blocks; i++) {
+        im->index[2 * i] = (uint8_t)len[i], im->index[2 * i + 1] = (uint8_t)(len[i] >> 8);
+        tb_put32(im->index + 8 * (size_t)blocks + 4 * i, sum[i]);
     }
-    for (size_t i = 0; i < 4 * (size_t)blocks; i++)
-        tb_put32(im->index + 32 * ((size_t)blocks + 1) + 4 * i, sum[i]);
     uint64_t h = tb_checksum(tb_checksum(0, im->header, TB_CHEADER_BYTES), im->index, im->index_bytes);
     tb_put64(im->header + CH_CHECKSUM, tb_checksum(h, im->prior, im->prior_bytes));
     return true;

@@ -46,18 +46,20 @@ static bool model_read(TbModel *m, const uint8_t *h)
     return tb_model_complete(m);
 }
 
-/* The index's offsets must run on without gap from the end of the index to the end of the file. */
-static const char *index_check(const TbFile *f, size_t start)
+/* Each block's offset from its length, the blocks from `start` on; no block longer than the codec's bound, none past the end. */
+static const char *offsets_of(TbFile *f, const uint8_t *index, uint64_t start)
 {
     uint64_t at = start, bound = tb_block_bound((size_t)1 << f->block_log2);
     for (int run = 0; run < 4; run++) {
-        const uint64_t *o = f->offset + (size_t)run * (f->blocks + 1);
-        if (o[0] != at)
-            return "the index is damaged";
-        for (uint32_t k = 0; k < f->blocks; k++)
-            if (o[k + 1] < o[k] || o[k + 1] - o[k] > bound)
+        uint64_t *o = f->offset + (size_t)run * (f->blocks + 1);
+        for (uint32_t k = 0; k < f->blocks; k++) {
+            size_t i = (size_t)run * f->blocks + k;
+            uint64_t len = (uint64_t)index[2 * i] | (uint64_t)index[2 * i + 1] << 8;
+            if (len > bound)
                 return "the index is damaged";
-        at = o[f->blocks];
+            o[k] = at, at += len;
+        }
+        o[f->blocks] = at;
     }
     return at > f->file_bytes ? "truncated" : at < f->file_bytes ? "longer than its header says" : NULL;
 }
@@ -80,13 +82,12 @@ static const char *read_index(TbFile *f, uint8_t *h, size_t ib, size_t pb)
     uint64_t want = tb_get64(h + CH_CHECKSUM);
     tb_put64(h + CH_CHECKSUM, 0);
     bool intact = tb_checksum(tb_checksum(0, h, TB_CHEADER_BYTES), index, ib + pb) == want;
-    for (size_t i = 0; intact && i < 4 * ((size_t)f->blocks + 1); i++)
-        f->offset[i] = tb_get64(index + 8 * i);
     for (size_t i = 0; intact && i < 4 * (size_t)f->blocks; i++)
-        f->sum[i] = tb_get32(index + 32 * ((size_t)f->blocks + 1) + 4 * i);
+        f->sum[i] = tb_get32(index + 8 * (size_t)f->blocks + 4 * i);
     memcpy(f->prior, index + ib, pb);
+    const char *why = intact ? offsets_of(f, index, TB_CHEADER_BYTES + ib + pb) : "checksum mismatch: the file is damaged";
     free(index);
-    return intact ? index_check(f, TB_CHEADER_BYTES + ib + pb) : "checksum mismatch: the file is damaged";
+    return why;
 }
 
 /* Each part's prior's bytes as the header says the file has them; false where it says more than there are parts. */

@@ -7,8 +7,8 @@
  *
  * Layout, all numbers little-endian: a header of TB_CHEADER_BYTES (its first
  * 128 bytes as the one-byte format's, egtb_file.h, then the codec's model),
- * the index (each part's and side's block offsets, blocks + 1 of them, then
- * each block's checksum), the priors (the search part's, the distances'),
+ * the index (each block's length, each part and side in turn, then each
+ * block's checksum in the same order), the priors (the search part's, the distances'),
  * then the blocks. The header's checksum covers the header, the index and
  * the priors; each block has its own, checked when it is read.
  */
@@ -47,8 +47,8 @@ typedef struct {
     char *path;
 } TbFile;
 
-/* Bytes of the index for this many blocks a side. */
-static inline size_t tb_index_bytes(uint32_t blocks) { return 4 * ((size_t)blocks + 1) * 8 + 4 * (size_t)blocks * 4; }
+/* Bytes of the index for this many blocks a side: each block's length (2 bytes), then each block's checksum (4). */
+static inline size_t tb_index_bytes(uint32_t blocks) { return 4 * (size_t)blocks * (2 + 4); }
 /* The checksum of block k of a part and side: seeded by its place, so a block moved elsewhere fails too. */
 uint32_t tb_block_checksum(int part, int side, uint32_t k, const uint8_t *data, size_t len);
 
