@@ -231,6 +231,22 @@ static size_t distance_context(const TbModel *m, int k, unsigned pred, unsigned 
     return base + (ctx << bits_for(m->dsyms[k]));
 }
 
+/*
+ * The rank a number that is no position costs least as: the likelier bit at
+ * each node of the tree, as the coder's probabilities stand (a rank past
+ * those in use, or a count of bits, gives the rank predicted).
+ */
+static unsigned cheapest(const Sink *s, const RcProb *p, size_t at, int bits, unsigned ranks, unsigned pred)
+{
+    if (s->count)
+        return pred < ranks ? pred : 0;
+    unsigned node = 1;
+    for (int k = 0; k < bits; k++)
+        node = node << 1 | (p[at + node] < RC_PROB_HALF);
+    unsigned r = node - (1u << bits);
+    return r < ranks ? r : pred < ranks ? pred : 0;
+}
+
 /* The distances of a block's won and lost positions into s, those of no-positions set to the cheapest. */
 static void distance_walk(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, Sink *s, RcProb *p)
 {
@@ -240,8 +256,8 @@ static void distance_walk(const TbModel *m, const uint8_t *wsym, uint8_t *plies,
             continue;
         int k = tb_sym_class(wsym[i]) - 1;
         unsigned pred = distance_prediction(m, wsym, plies, i, k, last);
-        if (plies[i] == TB_PLIES_ANY) /* no position: the distance predicted, which the context makes cheapest */
-            plies[i] = m->dist[k][pred < m->dsyms[k] ? pred : 0];
+        if (plies[i] == TB_PLIES_ANY) /* no position: the distance whose code is cheapest now */
+            plies[i] = m->dist[k][cheapest(s, p, distance_context(m, k, pred, last[k]), bits_for(m->dsyms[k]), m->dsyms[k], pred)];
         unsigned r = m->drank[k][plies[i]];
         encode_tree(s, p, distance_context(m, k, pred, last[k]), bits_for(m->dsyms[k]), r);
         last[k] = r;
