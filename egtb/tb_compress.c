@@ -243,7 +243,8 @@ static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const ui
     return true;
 }
 
-bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
+/* The table coded with these levers as they are. */
+static bool image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
 {
     memset(im, 0, sizeof *im);
     size_t per = (size_t)1 << o->block_log2;
@@ -264,6 +265,30 @@ bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const
     if (!ok)
         tb_image_free(im);
     return ok;
+}
+
+static size_t image_bytes(const TbImage *im) { return TB_CHEADER_BYTES + im->index_bytes + im->prior_bytes + im->part_bytes[0] + im->part_bytes[1]; }
+
+/*
+ * Filling the no-positions makes the search part far smaller, but each one
+ * filled as won or lost costs the distances a few bits: where that costs more
+ * than it saves (KRknp, KRkna), the table is coded with its no-positions kept.
+ * The writer codes it both ways and keeps the smaller.
+ */
+bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
+{
+    if (!image_make(im, t, flags, o))
+        return false;
+    TbCodecOptions kept = *o;
+    kept.fill = false;
+    TbImage other;
+    if (o->fill && image_make(&other, t, flags, &kept)) {
+        bool smaller = image_bytes(&other) < image_bytes(im);
+        tb_image_free(smaller ? im : &other);
+        if (smaller)
+            *im = other;
+    }
+    return true;
 }
 
 void tb_image_free(TbImage *im)

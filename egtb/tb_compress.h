@@ -8,7 +8,7 @@
 typedef struct {
     bool remap;          /* symbols and distances ranked by frequency per table */
     bool above;          /* the second neighbour in the contexts */
-    bool fill;           /* numbers that are no position take their neighbour's value */
+    bool fill;           /* numbers that are no position take their neighbour's value, where that codes the table smaller */
     bool prior;          /* blocks start from probabilities learnt over the table, where that pays */
     unsigned block_log2; /* numbers a block, as a power of two */
 } TbCodecOptions;
