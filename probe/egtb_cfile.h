@@ -1,5 +1,5 @@
 /*
- * Endgame tables, the compressed file (format 2): a table's positions in
+ * Endgame tables, the compressed file (format 3): a table's positions in
  * blocks of 2^block_log2 numbers, each block coded alone (egtb_codec.h), so
  * that a probe reads and decodes one block and never the file. The search's
  * part (class and flags of every position) comes first, the distances after

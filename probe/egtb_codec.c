@@ -162,21 +162,14 @@ static void search_walk(const TbModel *m, const uint8_t *wsym, size_t n, Sink *s
         encode_tree(s, p, search_context(m, wsym, i, bits), bits, m->wrank[wsym[i]]);
 }
 
-long tb_encode_search(const TbModel *m, const uint8_t *wsym, size_t n, uint8_t *out, size_t cap)
+/* A block's probabilities on the heap, started from the part's prior; NULL where memory runs out. */
+static RcProb *probs_new(const TbModel *m, int part)
 {
-    if (!bits_for(m->wsyms))
-        return 0;
-    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_SEARCH) * sizeof *p);
-    if (!p)
-        return TB_CODE_FAILED;
-    probs_start(p, tb_prior_bytes(m, TB_PART_SEARCH), m->prior[TB_PART_SEARCH]);
-    RcEncoder e;
-    rc_encoder_init(&e, out, cap, SEARCH_SHIFT);
-    Sink s = { &e, NULL };
-    search_walk(m, wsym, n, &s, p);
-    free(p);
-    size_t len = rc_encoder_finish(&e);
-    return len ? (long)len : TB_CODE_FAILED;
+    size_t n = tb_prior_bytes(m, part);
+    RcProb *p = malloc(n * sizeof *p + 1);
+    if (p)
+        probs_start(p, n, m->prior[part]);
+    return p;
 }
 
 void tb_train_search(const TbModel *m, const uint8_t *wsym, size_t n, uint32_t (*count)[2])
@@ -192,10 +185,9 @@ bool tb_decode_search(const TbModel *m, const uint8_t *in, size_t len, uint8_t *
         memset(wsym, m->wsym[0], n);
         return len == 0;
     }
-    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_SEARCH) * sizeof *p);
+    RcProb *p = probs_new(m, TB_PART_SEARCH);
     if (!p)
         return false;
-    probs_start(p, tb_prior_bytes(m, TB_PART_SEARCH), m->prior[TB_PART_SEARCH]);
     RcDecoder d;
     rc_decoder_init(&d, in, len, SEARCH_SHIFT);
     bool ok = true;
@@ -264,21 +256,32 @@ static void distance_walk(const TbModel *m, const uint8_t *wsym, uint8_t *plies,
     }
 }
 
-long tb_encode_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap)
+/* One block of a part coded into out: its length, TB_CODE_FAILED where out is too small. */
+static long encode_part(const TbModel *m, int part, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap)
 {
-    if (!bits_for(m->dsyms[0]) && !bits_for(m->dsyms[1]))
-        return 0;
-    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_DISTANCE) * sizeof *p);
+    RcProb *p = probs_new(m, part);
     if (!p)
         return TB_CODE_FAILED;
-    probs_start(p, tb_prior_bytes(m, TB_PART_DISTANCE), m->prior[TB_PART_DISTANCE]);
     RcEncoder e;
-    rc_encoder_init(&e, out, cap, DISTANCE_SHIFT);
+    rc_encoder_init(&e, out, cap, part == TB_PART_SEARCH ? SEARCH_SHIFT : DISTANCE_SHIFT);
     Sink s = { &e, NULL };
-    distance_walk(m, wsym, plies, n, &s, p);
+    if (part == TB_PART_SEARCH)
+        search_walk(m, wsym, n, &s, p);
+    else
+        distance_walk(m, wsym, plies, n, &s, p);
     free(p);
     size_t len = rc_encoder_finish(&e);
     return len ? (long)len : TB_CODE_FAILED;
+}
+
+long tb_encode_search(const TbModel *m, const uint8_t *wsym, size_t n, uint8_t *out, size_t cap)
+{
+    return bits_for(m->wsyms) ? encode_part(m, TB_PART_SEARCH, wsym, NULL, n, out, cap) : 0;
+}
+
+long tb_encode_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint8_t *out, size_t cap)
+{
+    return bits_for(m->dsyms[0]) || bits_for(m->dsyms[1]) ? encode_part(m, TB_PART_DISTANCE, wsym, plies, n, out, cap) : 0;
 }
 
 void tb_train_distance(const TbModel *m, const uint8_t *wsym, uint8_t *plies, size_t n, uint32_t (*count)[2])
@@ -307,10 +310,9 @@ bool tb_decode_distance(const TbModel *m, const uint8_t *in, size_t len, const u
     memset(plies, 0, n);
     if (!bits_for(m->dsyms[0]) && !bits_for(m->dsyms[1]))
         return distance_constant(m, wsym, plies, n) && len == 0;
-    RcProb *p = malloc(tb_prior_bytes(m, TB_PART_DISTANCE) * sizeof *p);
+    RcProb *p = probs_new(m, TB_PART_DISTANCE);
     if (!p)
         return false;
-    probs_start(p, tb_prior_bytes(m, TB_PART_DISTANCE), m->prior[TB_PART_DISTANCE]);
     unsigned last[2] = { 0, 0 };
     RcDecoder d;
     rc_decoder_init(&d, in, len, DISTANCE_SHIFT);
