@@ -101,9 +101,10 @@ static void measure_one(const TbTable *t, const char *what, const TbCodecOptions
         fprintf(out, "  %s: not enough memory\n", what);
         return;
     }
-    size_t total = TB_CHEADER_BYTES + im.index_bytes + im.part_bytes[0] + im.part_bytes[1];
-    fprintf(out, "  %-34s %10zu bytes (search %zu, distances %zu, index %zu); %.4f bytes a position, search %.4f\n", what,
-            total, im.part_bytes[0], im.part_bytes[1], im.index_bytes, (double)total / legal, (double)im.part_bytes[0] / legal);
+    size_t total = TB_CHEADER_BYTES + im.index_bytes + im.prior_bytes + im.part_bytes[0] + im.part_bytes[1];
+    fprintf(out, "  %-34s %10zu bytes (search %zu, distances %zu, index %zu, priors %zu); %.4f bytes a position, search %.4f\n",
+            what, total, im.part_bytes[0], im.part_bytes[1], im.index_bytes, im.prior_bytes, (double)total / legal,
+            (double)(im.part_bytes[0] + im.prior_part[0]) / legal);
     tb_image_free(&im);
 }
 

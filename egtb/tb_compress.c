@@ -4,7 +4,7 @@
 #include "tb_compress.h"
 #include "tb_write.h"
 
-const TbCodecOptions tb_codec_default = { .remap = true, .above = true, .fill = true, .block_log2 = TB_BLOCK_LOG2 };
+const TbCodecOptions tb_codec_default = { .remap = true, .above = true, .fill = true, .prior = true, .block_log2 = TB_BLOCK_LOG2 };
 
 static uint8_t flag_of(const TbTable *t, uint8_t *const flags[2], int side, uint64_t i)
 {
@@ -52,12 +52,15 @@ static bool append(TbImage *im, int part, const uint8_t *data, size_t n)
     return true;
 }
 
-/* Bytes of one part over a sample of the table's blocks (about 64), coded by the model as it stands. */
+/* The sample of the table's blocks that measures a choice: every step-th of each side's, about 64 in all. */
+static uint64_t sample_step(uint64_t blocks) { return blocks / 32 ? blocks / 32 : 1; }
+
+/* Bytes of one part over the sample, coded by the model as it stands. */
 static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, const TbModel *m, int part,
                            uint8_t *wsym, uint8_t *plies, uint8_t *out)
 {
     size_t per = (size_t)1 << o->block_log2, total = 0;
-    uint64_t blocks = (t->layout.size + per - 1) / per, step = blocks / 32 ? blocks / 32 : 1;
+    uint64_t blocks = (t->layout.size + per - 1) / per, step = sample_step(blocks);
     for (int side = 0; side < 2; side++)
         for (uint64_t k = 0; k < blocks; k += step) {
             uint64_t first = k * per;
@@ -70,7 +73,11 @@ static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCo
     return total;
 }
 
-/* The neighbour each part's context codes the sample smallest with: none, or the stride of a group (within a block). */
+/*
+ * The neighbours each part's context codes the sample smallest with: none, or
+ * the stride of a group (within a block); the search part's third once its
+ * second is chosen.
+ */
 static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
                             uint8_t *plies, uint8_t *out)
 {
@@ -83,21 +90,75 @@ static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2
             cand[nc++] = (uint32_t)t->layout.stride[g];
     if (t->layout.king_stride < per)
         cand[nc++] = (uint32_t)t->layout.king_stride;
-    for (int part = 0; part < 2; part++) {
+    uint32_t *pick[3] = { &m->above, &m->dabove, &m->above2 };
+    for (int c = 0; c < 3; c++) {
+        int part = c == 1 ? TB_PART_DISTANCE : TB_PART_SEARCH;
         uint32_t best = 0;
         size_t best_bytes = SIZE_MAX;
-        for (int c = 0; c < nc && o->above; c++) {
-            *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = cand[c];
+        for (int k = 0; k < nc && o->above && (c < 2 || m->above); k++) {
+            *pick[c] = cand[k];
             size_t bytes = sample_bytes(t, flags, o, m, part, wsym, plies, out);
             if (bytes < best_bytes)
-                best = cand[c], best_bytes = bytes;
+                best = cand[k], best_bytes = bytes;
         }
-        *(part == TB_PART_SEARCH ? &m->above : &m->dabove) = best;
+        *pick[c] = best;
     }
 }
 
-/* The model: counts over the whole table, then each part's neighbour. */
-static bool model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym, uint8_t *plies)
+/* Each part's prior, counted over every block of the table, into im->prior; the model points at it. */
+static bool train(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
+                  uint8_t *plies)
+{
+    size_t len[2] = { tb_prior_bytes(m, TB_PART_SEARCH), tb_prior_bytes(m, TB_PART_DISTANCE) };
+    uint32_t(*count)[2] = calloc(len[0] + len[1] + 1, sizeof *count);
+    im->prior = malloc(len[0] + len[1] + 1);
+    if (!count || !im->prior) {
+        free(count);
+        return false;
+    }
+    size_t per = (size_t)1 << o->block_log2;
+    for (int side = 0; side < 2; side++)
+        for (uint64_t first = 0; first < t->layout.size; first += per) {
+            size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
+            symbols(t, flags, o, side, first, n, wsym, plies);
+            tb_train_search(m, wsym, n, count);
+            tb_train_distance(m, wsym, plies, n, count + len[0]);
+        }
+    tb_prior_make(count, len[0] + len[1], im->prior);
+    free(count);
+    im->prior_part[0] = len[0], im->prior_part[1] = len[1];
+    return true;
+}
+
+/* Keeps a part's prior where the sample, scaled to the whole table, codes smaller by more than the prior's bytes. */
+static void keep_priors(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o,
+                        uint8_t *wsym, uint8_t *plies, uint8_t *out)
+{
+    size_t per = (size_t)1 << o->block_log2;
+    uint64_t blocks = (t->layout.size + per - 1) / per, step = sample_step(blocks);
+    double scale = (double)blocks / (double)((blocks + step - 1) / step);
+    uint8_t *at[2] = { im->prior, im->prior + im->prior_part[0] };
+    bool keep[2];
+    for (int part = 0; part < 2; part++) {
+        m->prior[part] = NULL;
+        size_t without = sample_bytes(t, flags, o, m, part, wsym, plies, out);
+        m->prior[part] = at[part];
+        size_t with = sample_bytes(t, flags, o, m, part, wsym, plies, out);
+        keep[part] = o->prior && (double)with * scale + (double)im->prior_part[part] < (double)without * scale;
+        m->prior[part] = keep[part] ? at[part] : NULL;
+    }
+    if (!keep[0])
+        memmove(im->prior, at[1], im->prior_part[1]), im->prior_part[0] = 0;
+    if (!keep[1])
+        im->prior_part[1] = 0;
+    im->prior_bytes = im->prior_part[0] + im->prior_part[1];
+    m->prior[0] = keep[0] ? im->prior : NULL;
+    m->prior[1] = keep[1] ? im->prior + im->prior_part[0] : NULL;
+}
+
+/* The model: counts over the whole table, then each part's neighbour, then the priors. */
+static bool model_of(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
+                     uint8_t *plies)
 {
     TbCounts c;
     memset(&c, 0, sizeof c);
@@ -110,10 +171,13 @@ static bool model_of(TbModel *m, const TbTable *t, uint8_t *const flags[2], cons
         }
     tb_model_make(m, &c, o->remap);
     uint8_t *out = malloc(tb_block_bound(per));
-    if (out)
+    bool ok = out != NULL;
+    if (ok)
         pick_neighbours(m, t, flags, o, wsym, plies, out);
+    if (ok && (ok = train(im, m, t, flags, o, wsym, plies)))
+        keep_priors(im, m, t, flags, o, wsym, plies, out);
     free(out);
-    return out != NULL;
+    return ok;
 }
 
 static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbCodecOptions *o, uint32_t blocks)
@@ -126,6 +190,8 @@ static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbC
     tb_put32(h + CH_BLOCK_LOG2, o->block_log2);
     tb_put32(h + CH_ABOVE, m->above);
     tb_put32(h + CH_DABOVE, m->dabove);
+    tb_put32(h + CH_ABOVE2, m->above2);
+    tb_put32(h + CH_PRIORS, (m->prior[0] ? 1u : 0) | (m->prior[1] ? 2u : 0));
     tb_put32(h + CH_BLOCKS, blocks);
     h[CH_WSYMS] = m->wsyms;
     memcpy(h + CH_WSYM, m->wsym, TB_WSYMS);
@@ -162,28 +228,23 @@ static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], 
     return ok;
 }
 
-/* The index from the blocks' lengths: offsets from the end of the index on, the search part first; then the header's checksum. */
+/* The index from the blocks' lengths and checksums; then the header's checksum over the header, the index and the priors. */
 static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const uint32_t *sum)
 {
     im->index_bytes = tb_index_bytes(blocks);
     if (!(im->index = malloc(im->index_bytes)))
         return false;
-    uint64_t at = TB_CHEADER_BYTES + im->index_bytes;
-    for (int run = 0; run < 4; run++) {
-        uint8_t *o = im->index + (size_t)run * (blocks + 1) * 8;
-        for (uint32_t k = 0; k <= blocks; k++) {
-            tb_put64(o + 8 * k, at);
-            if (k < blocks)
-                at += len[(size_t)run * blocks + k];
-        }
+    for (size_t i = 0; i < 4 * (size_t)blocks; i++) {
+        im->index[2 * i] = (uint8_t)len[i], im->index[2 * i + 1] = (uint8_t)(len[i] >> 8);
+        tb_put32(im->index + 8 * (size_t)blocks + 4 * i, sum[i]);
     }
-    for (size_t i = 0; i < 4 * (size_t)blocks; i++)
-        tb_put32(im->index + 32 * ((size_t)blocks + 1) + 4 * i, sum[i]);
-    tb_put64(im->header + CH_CHECKSUM, tb_checksum(tb_checksum(0, im->header, TB_CHEADER_BYTES), im->index, im->index_bytes));
+    uint64_t h = tb_checksum(tb_checksum(0, im->header, TB_CHEADER_BYTES), im->index, im->index_bytes);
+    tb_put64(im->header + CH_CHECKSUM, tb_checksum(h, im->prior, im->prior_bytes));
     return true;
 }
 
-bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
+/* The table coded with these levers as they are. */
+static bool image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
 {
     memset(im, 0, sizeof *im);
     size_t per = (size_t)1 << o->block_log2;
@@ -193,7 +254,7 @@ bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const
     uint32_t *sum = malloc(4 * (size_t)blocks * sizeof *sum + 1);
     bool ok = wsym && plies && len && sum;
     TbModel m;
-    if (ok && (ok = model_of(&m, t, flags, o, wsym, plies))) {
+    if (ok && (ok = model_of(im, &m, t, flags, o, wsym, plies))) {
         header_of(im, t, &m, o, blocks);
         ok = code_blocks(im, t, flags, &m, o, blocks, len, sum) && index_of(im, blocks, len, sum);
     }
@@ -206,9 +267,34 @@ bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const
     return ok;
 }
 
+static size_t image_bytes(const TbImage *im) { return TB_CHEADER_BYTES + im->index_bytes + im->prior_bytes + im->part_bytes[0] + im->part_bytes[1]; }
+
+/*
+ * Filling the no-positions makes the search part far smaller, but each one
+ * filled as won or lost costs the distances a few bits: where that costs more
+ * than it saves (KRknp, KRkna), the table is coded with its no-positions kept.
+ * The writer codes it both ways and keeps the smaller.
+ */
+bool tb_image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
+{
+    if (!image_make(im, t, flags, o))
+        return false;
+    TbCodecOptions kept = *o;
+    kept.fill = false;
+    TbImage other;
+    if (o->fill && image_make(&other, t, flags, &kept)) {
+        bool smaller = image_bytes(&other) < image_bytes(im);
+        tb_image_free(smaller ? im : &other);
+        if (smaller)
+            *im = other;
+    }
+    return true;
+}
+
 void tb_image_free(TbImage *im)
 {
     free(im->index);
+    free(im->prior);
     free(im->part[0]);
     free(im->part[1]);
     memset(im, 0, sizeof *im);
@@ -254,10 +340,10 @@ bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, 
         snprintf(err, errlen, "%s: not enough memory to compress", path);
         return false;
     }
-    const uint8_t *piece[4] = { im.header, im.index, im.part[0], im.part[1] };
-    size_t len[4] = { TB_CHEADER_BYTES, im.index_bytes, im.part_bytes[0], im.part_bytes[1] };
+    const uint8_t *piece[5] = { im.header, im.index, im.prior, im.part[0], im.part[1] };
+    size_t len[5] = { TB_CHEADER_BYTES, im.index_bytes, im.prior_bytes, im.part_bytes[0], im.part_bytes[1] };
     Written w = { t, flags };
-    bool ok = tb_write_file(path, piece, len, 4, same_as_written, &w, err, errlen);
+    bool ok = tb_write_file(path, piece, len, 5, same_as_written, &w, err, errlen);
     tb_image_free(&im);
     return ok;
 }

@@ -8,17 +8,20 @@
 typedef struct {
     bool remap;          /* symbols and distances ranked by frequency per table */
     bool above;          /* the second neighbour in the contexts */
-    bool fill;           /* numbers that are no position take their neighbour's value */
+    bool fill;           /* numbers that are no position take their neighbour's value, where that codes the table smaller */
+    bool prior;          /* blocks start from probabilities learnt over the table, where that pays */
     unsigned block_log2; /* numbers a block, as a power of two */
 } TbCodecOptions;
 
 extern const TbCodecOptions tb_codec_default;
 
-/* A table coded: the header, the index and each part's blocks, as they go into the file. */
+/* A table coded: the header, the index, the priors and each part's blocks, as they go into the file. */
 typedef struct {
     uint8_t header[TB_CHEADER_BYTES];
     uint8_t *index;
     size_t index_bytes;
+    uint8_t *prior; /* the search part's prior, then the distances' (either may be empty) */
+    size_t prior_bytes, prior_part[2];
     uint8_t *part[2];
     size_t part_bytes[2], part_cap[2];
 } TbImage;

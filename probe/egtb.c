@@ -227,40 +227,46 @@ static void refuse(TbSet *s, Entry *en, const char *why)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* What a cache miss decodes: one block of one part of an entry's table, and why it failed. */
+/*
+ * What a cache miss decodes: one block of one part of an entry's table, and
+ * why it failed. A probe that decodes a search block keeps a copy in `wsym`,
+ * so that a miss on the same block's distances right after does not decode
+ * it again.
+ */
 typedef struct {
     const TbFile *f;
     int side, part;
     uint32_t k;
+    uint8_t *wsym;  /* the search block, held by the probe */
+    bool have_wsym; /* wsym holds block k of this side's search part */
     char why[TB_PATH_MAX + 128];
 } Fill;
 
 static bool fill_block(void *arg, uint8_t *block)
 {
     Fill *x = arg;
-    if (x->part == TB_PART_SEARCH)
-        return tbf_read_search(x->f, x->side, x->k, block, x->why, sizeof x->why);
-    /* The distances follow the search symbols: decoded again here rather than held, so that no second lock is taken. */
-    uint8_t *wsym = malloc(TB_CACHE_BLOCK);
-    bool ok = wsym && tbf_read_search(x->f, x->side, x->k, wsym, x->why, sizeof x->why) &&
-              tbf_read_distance(x->f, x->side, x->k, wsym, block, x->why, sizeof x->why);
-    if (!wsym)
-        snprintf(x->why, sizeof x->why, "%s: not enough memory", x->f->path);
-    free(wsym);
-    return ok;
+    if (x->part == TB_PART_SEARCH) {
+        x->have_wsym = tbf_read_search(x->f, x->side, x->k, block, x->why, sizeof x->why);
+        if (x->have_wsym)
+            memcpy(x->wsym, block, tbf_block_size(x->f, x->k));
+        return x->have_wsym;
+    }
+    /* The distances follow the search symbols: decoded again where the probe has none, rather than taken from the cache under a second lock. */
+    if (!x->have_wsym)
+        x->have_wsym = tbf_read_search(x->f, x->side, x->k, x->wsym, x->why, sizeof x->why);
+    return x->have_wsym && tbf_read_distance(x->f, x->side, x->k, x->wsym, block, x->why, sizeof x->why);
 }
 
 /* Byte i of a side's part of the entry's table, through the cache. */
-static bool table_byte(TbSet *s, Entry *en, int part, int side, uint64_t i, uint8_t *out)
+static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8_t *out)
 {
     const TbFile *f = &en->file;
-    Fill x; /* not initialised whole: its message is written only on a failure */
-    x.f = f, x.side = side, x.part = part, x.k = (uint32_t)(i >> f->block_log2), x.why[0] = 0;
-    uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)side << 33 | (uint64_t)part << 32 | x.k;
+    x->f = f, x->part = part, x->k = (uint32_t)(i >> f->block_log2), x->why[0] = 0;
+    uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33 | (uint64_t)part << 32 | x->k;
     size_t at = (size_t)(i & (((uint64_t)1 << f->block_log2) - 1));
-    if (tb_cache_byte(s->cache, key, at, out, fill_block, &x))
+    if (tb_cache_byte(s->cache, key, at, out, fill_block, x))
         return true;
-    refuse(s, en, x.why[0] ? x.why : "not enough memory for the tables' cache");
+    refuse(s, en, x->why[0] ? x->why : "not enough memory for the tables' cache");
     return false;
 }
 
@@ -276,11 +282,13 @@ static bool probe(TbSet *s, const Board *b, TbResult *r)
     TbPos p;
     tb_from_board(l, b, &p);
     int64_t i = tb_index(l, &p);
-    uint8_t sym, plies = 0;
-    if (i < 0 || !table_byte(s, en, TB_PART_SEARCH, p.side, (uint64_t)i, &sym))
+    uint8_t sym, plies = 0, wsym[TB_CACHE_BLOCK];
+    Fill x; /* not initialised whole: its message is written only on a failure */
+    x.side = p.side, x.wsym = wsym, x.have_wsym = false;
+    if (i < 0 || !table_byte(s, en, &x, TB_PART_SEARCH, (uint64_t)i, &sym))
         return false;
     int c = tb_sym_class(sym);
-    if (c == TB_CLASS_NONE || ((c == TB_CLASS_WIN || c == TB_CLASS_LOSS) && !table_byte(s, en, TB_PART_DISTANCE, p.side, (uint64_t)i, &plies)))
+    if (c == TB_CLASS_NONE || ((c == TB_CLASS_WIN || c == TB_CLASS_LOSS) && !table_byte(s, en, &x, TB_PART_DISTANCE, (uint64_t)i, &plies)))
         return false;
     r->value = c == TB_CLASS_DRAW ? TB_DRAW : tb_value(plies);
     r->flags = (uint8_t)tb_sym_flags(sym);

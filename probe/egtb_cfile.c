@@ -24,6 +24,7 @@ void tbf_close(TbFile *f)
         read_at_close(f->fd);
     free(f->offset);
     free(f->sum);
+    free(f->prior);
     free(f->path);
     memset(f, 0, sizeof *f);
     f->fd = -1;
@@ -35,6 +36,7 @@ static bool model_read(TbModel *m, const uint8_t *h)
     memset(m, 0, sizeof *m);
     m->above = tb_get32(h + CH_ABOVE);
     m->dabove = tb_get32(h + CH_DABOVE);
+    m->above2 = tb_get32(h + CH_ABOVE2);
     m->wsyms = h[CH_WSYMS];
     memcpy(m->wsym, h + CH_WSYM, TB_WSYMS);
     for (int k = 0; k < 2; k++) {
@@ -44,20 +46,57 @@ static bool model_read(TbModel *m, const uint8_t *h)
     return tb_model_complete(m);
 }
 
-/* The index's offsets must run on without gap from the end of the index to the end of the file. */
-static const char *index_check(const TbFile *f, size_t start)
+/* Each block's offset from its length, the blocks from `start` on; no block longer than the codec's bound, none past the end. */
+static const char *offsets_of(TbFile *f, const uint8_t *index, uint64_t start)
 {
     uint64_t at = start, bound = tb_block_bound((size_t)1 << f->block_log2);
     for (int run = 0; run < 4; run++) {
-        const uint64_t *o = f->offset + (size_t)run * (f->blocks + 1);
-        if (o[0] != at)
-            return "the index is damaged";
-        for (uint32_t k = 0; k < f->blocks; k++)
-            if (o[k + 1] < o[k] || o[k + 1] - o[k] > bound)
+        uint64_t *o = f->offset + (size_t)run * (f->blocks + 1);
+        for (uint32_t k = 0; k < f->blocks; k++) {
+            size_t i = (size_t)run * f->blocks + k;
+            uint64_t len = (uint64_t)index[2 * i] | (uint64_t)index[2 * i + 1] << 8;
+            if (len > bound)
                 return "the index is damaged";
-        at = o[f->blocks];
+            o[k] = at, at += len;
+        }
+        o[f->blocks] = at;
     }
     return at > f->file_bytes ? "truncated" : at < f->file_bytes ? "longer than its header says" : NULL;
+}
+
+/* Reads the index and the priors after it, checked against the header's checksum; the reason where they fail. */
+static const char *read_index(TbFile *f, uint8_t *h, size_t ib, size_t pb)
+{
+    uint8_t *index = malloc(ib + pb + 1);
+    f->offset = malloc(4 * ((size_t)f->blocks + 1) * sizeof *f->offset);
+    f->sum = malloc(4 * (size_t)f->blocks * sizeof *f->sum);
+    f->prior = malloc(pb + 1);
+    if (!index || !f->offset || !f->sum || !f->prior) {
+        free(index);
+        return "not enough memory for its index";
+    }
+    if (TB_CHEADER_BYTES + ib + pb > f->file_bytes || !read_at(f->fd, index, ib + pb, TB_CHEADER_BYTES)) {
+        free(index);
+        return "truncated";
+    }
+    uint64_t want = tb_get64(h + CH_CHECKSUM);
+    tb_put64(h + CH_CHECKSUM, 0);
+    bool intact = tb_checksum(tb_checksum(0, h, TB_CHEADER_BYTES), index, ib + pb) == want;
+    for (size_t i = 0; intact && i < 4 * (size_t)f->blocks; i++)
+        f->sum[i] = tb_get32(index + 8 * (size_t)f->blocks + 4 * i);
+    memcpy(f->prior, index + ib, pb);
+    const char *why = intact ? offsets_of(f, index, TB_CHEADER_BYTES + ib + pb) : "checksum mismatch: the file is damaged";
+    free(index);
+    return why;
+}
+
+/* Each part's prior's bytes as the header says the file has them; false where it says more than there are parts. */
+static bool priors_of(const TbFile *f, const uint8_t *h, size_t len[2])
+{
+    uint32_t has = tb_get32(h + CH_PRIORS);
+    for (int part = 0; part < 2; part++)
+        len[part] = has >> part & 1 ? tb_prior_bytes(&f->model, part) : 0;
+    return has <= 3;
 }
 
 /* The header's own fields and the index, once the shared fields are read; the reason where they fail. */
@@ -74,27 +113,13 @@ static const char *open_rest(TbFile *f, uint8_t *h)
         return "the header's block count does not fit its ending";
     if (!model_read(&f->model, h))
         return "the header's model is damaged";
-    size_t ib = tb_index_bytes(f->blocks);
-    uint8_t *index = malloc(ib);
-    f->offset = malloc(4 * ((size_t)f->blocks + 1) * sizeof *f->offset);
-    f->sum = malloc(4 * (size_t)f->blocks * sizeof *f->sum);
-    if (!index || !f->offset || !f->sum) {
-        free(index);
-        return "not enough memory for its index";
-    }
-    if (TB_CHEADER_BYTES + ib > f->file_bytes || !read_at(f->fd, index, ib, TB_CHEADER_BYTES)) {
-        free(index);
-        return "truncated";
-    }
-    uint64_t want = tb_get64(h + CH_CHECKSUM);
-    tb_put64(h + CH_CHECKSUM, 0);
-    bool intact = tb_checksum(tb_checksum(0, h, TB_CHEADER_BYTES), index, ib) == want;
-    for (size_t i = 0; intact && i < 4 * ((size_t)f->blocks + 1); i++)
-        f->offset[i] = tb_get64(index + 8 * i);
-    for (size_t i = 0; intact && i < 4 * (size_t)f->blocks; i++)
-        f->sum[i] = tb_get32(index + 32 * ((size_t)f->blocks + 1) + 4 * i);
-    free(index);
-    return intact ? index_check(f, TB_CHEADER_BYTES + ib) : "checksum mismatch: the file is damaged";
+    size_t len[2];
+    if (!priors_of(f, h, len))
+        return "the header's model is damaged";
+    const char *why = read_index(f, h, tb_index_bytes(f->blocks), len[0] + len[1]);
+    f->model.prior[TB_PART_SEARCH] = len[0] ? f->prior : NULL;
+    f->model.prior[TB_PART_DISTANCE] = len[1] ? f->prior + len[0] : NULL;
+    return why;
 }
 
 bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
@@ -113,6 +138,8 @@ bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, 
     if (format == TB_FORMAT_ONE_BYTE)
         return fail(f, err, errlen, path,
                     "a one-byte table (format 1), no longer read: convert its folder with `chuhan egtb compress DIR`");
+    if (format == TB_FORMAT_COMPRESSED_2)
+        return fail(f, err, errlen, path, "a table of the first compressed format (2), no longer read: build it again with `chuhan egtb build`");
     if (format != TB_FORMAT_COMPRESSED)
         return fail(f, err, errlen, path, format ? "a table of a format this version cannot read" : "not a Chuhan endgame table");
     if (head < sizeof h)

@@ -27,7 +27,7 @@
 
 enum { TB_DRAW = 0, TB_NONE = 255, TB_MAX_PLIES = 253 };
 enum { TB_FLAG_RULE = 1, TB_FLAG_LIMIT = 2 };
-/* Format 1 is this file's, one byte a position; format 2 is compressed (egtb_cfile.h). */
+/* Format 1 is this file's, one byte a position; format 3 is compressed (egtb_cfile.h). */
 enum { TB_FORMAT_ONE_BYTE = 1, TB_HEADER_BYTES = 160 };
 
 static inline bool tb_decided(uint8_t v) { return v != TB_DRAW && v != TB_NONE; }
