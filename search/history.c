@@ -16,6 +16,7 @@ enum { HALVINGS_TO_ZERO = 15 };
 void history_age(History *h)
 {
     halve(&h->butterfly[0][0][0], sizeof h->butterfly / sizeof(int16_t));
+    halve(&h->capture[0][0][0], sizeof h->capture / sizeof(int16_t));
     /* Most continuation tables are untouched in a short search: halving all 3 MB cost datagen 6% of its time. */
     for (int slot = 0; slot < KIND_NB * POINT_NB; slot++)
         if (h->live[slot]) {
@@ -45,11 +46,30 @@ static void update_move(History *h, const Board *b, const int slot[2], Move m, i
         }
 }
 
-void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried)
+static int cutoff_bonus(int depth)
 {
     int bonus = depth * depth * 16 + 32;
-    if (bonus > 1600)
-        bonus = 1600;
+    return bonus > 1600 ? 1600 : bonus;
+}
+
+static void update_capture(History *h, const Board *b, Move m, int bonus)
+{
+    int to = move_to(m);
+    gravity(&h->capture[piece_kind_of[b->sq[move_from(m)]]][sq90[to]][piece_type_of[b->sq[to]]], bonus);
+}
+
+void history_update_captures(History *h, const Board *b, int depth, Move best, const Move *tried, int ntried)
+{
+    int bonus = cutoff_bonus(depth);
+    if (b->sq[move_to(best)] != EMPTY)
+        update_capture(h, b, best, bonus);
+    for (int i = 0; i < ntried; i++)
+        update_capture(h, b, tried[i], -bonus);
+}
+
+void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried)
+{
+    int bonus = cutoff_bonus(depth);
     int slot[2];
     continuation_slots(b, slot);
     update_move(h, b, slot, best, bonus);

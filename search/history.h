@@ -13,6 +13,7 @@ typedef int16_t PieceTo[KIND_NB][POINT_NB];
 typedef struct {
     int16_t butterfly[2][POINT_NB][POINT_NB]; /* quiet moves by side, from, to */
     PieceTo continuation[KIND_NB * POINT_NB]; /* quiet moves after a given move (kind, target) one or two plies back */
+    int16_t capture[KIND_NB][POINT_NB][PIECE_TYPE_NB]; /* captures by the kind that takes, where, what it takes */
     Move killers[MAX_PLY + 2][2];
     Move counter[KIND_NB * POINT_NB];        /* reply to the previous move (kind, target), indexed as a slot */
     /* Per continuation table, the halvings left before every entry is surely zero: ageing skips the rest. */
@@ -47,6 +48,13 @@ static inline int history_score(const History *h, const Board *b, const int slot
     return s;
 }
 
+/* How good a capture has been, beside what it takes. */
+static inline int capture_history(const History *h, const Board *b, Move m)
+{
+    int to = move_to(m);
+    return h->capture[piece_kind_of[b->sq[move_from(m)]]][sq90[to]][piece_type_of[b->sq[to]]];
+}
+
 /* The quiet move that refutes the move that led here, by this node's slots: none at the root or after a null move. */
 static inline Move counter_move(const History *h, const int slot[2])
 {
@@ -62,5 +70,11 @@ void history_age(History *h);
  * killer and the counter move.
  */
 void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried);
+
+/*
+ * A move caused a cutoff at this depth: the captures tried before it lose as
+ * much as a quiet's bonus, and it gains that bonus if it is a capture itself.
+ */
+void history_update_captures(History *h, const Board *b, int depth, Move best, const Move *tried, int ntried);
 
 #endif

@@ -1,6 +1,7 @@
 #include "../board/movegen.h"
 #include "movepick.h"
 #include "../board/see.h"
+#include "search_params.h"
 
 enum {
     STAGE_TT,
@@ -36,9 +37,9 @@ void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int p
     mp->counter = counter_move(h, mp->cont);
 }
 
-void picker_init_captures(MovePicker *mp, Board *b, Move tt_move)
+void picker_init_captures(MovePicker *mp, Board *b, const History *h, Move tt_move)
 {
-    picker_start(mp, b, NULL, tt_move && b->sq[move_to(tt_move)] && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE,
+    picker_start(mp, b, h, tt_move && b->sq[move_to(tt_move)] && move_is_pseudo(b, tt_move) ? tt_move : MOVE_NONE,
                  true);
     mp->killer[0] = mp->killer[1] = mp->counter = MOVE_NONE;
 }
@@ -86,7 +87,8 @@ Move picker_next(MovePicker *mp)
         for (int i = 0; i < mp->count; i++) {
             int victim = piece_type_of[mp->b->sq[move_to(mp->moves[i])]];
             int attacker = piece_type_of[mp->b->sq[move_from(mp->moves[i])]];
-            mp->scores[i] = see_value[victim] * 8 - see_value[attacker] / 100;
+            mp->scores[i] = see_value[victim] * 8 - see_value[attacker] / 100
+                + capture_history(mp->h, mp->b, mp->moves[i]) / CAPTURE_HISTORY_DIV;
         }
         mp->stage = STAGE_GOOD_CAPTURES;
         /* fall through */

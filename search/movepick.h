@@ -19,12 +19,12 @@ typedef struct {
 
 /*
  * Order of a full search: the TT move, captures winning or trading material
- * (most valuable victim first, then least valuable attacker), the two
+ * (most valuable victim first, then by capture history, then least valuable attacker), the two
  * killers, the counter move, quiet moves by history, then losing captures.
  * Quiescence takes the TT move if it is a capture, then the captures.
  */
 void picker_init(MovePicker *mp, Board *b, const History *h, Move tt_move, int ply);
-void picker_init_captures(MovePicker *mp, Board *b, Move tt_move);
+void picker_init_captures(MovePicker *mp, Board *b, const History *h, Move tt_move);
 
 /* The next pseudo-legal move, or MOVE_NONE when there are no more. */
 Move picker_next(MovePicker *mp);

@@ -193,7 +193,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     if (checked)
         picker_init(&mp, b, &t->history, tt_move, ply);
     else
-        picker_init_captures(&mp, b, tt_move);
+        picker_init_captures(&mp, b, &t->history, tt_move);
 
     /* What pins the general is found only once a move gets past the cheaper tests. */
     KingSafety ks;
@@ -377,8 +377,8 @@ static int static_value(Board *b, Frame *f, bool hit, const TTHit *tte, bool che
 
 /* What a node's moves have found so far. */
 typedef struct {
-    int best, alpha, old_alpha, legal, nquiets;
-    Move best_move, quiets[64];
+    int best, alpha, old_alpha, legal, nquiets, ncaptures;
+    Move best_move, quiets[64], captures[32];
 } Tally;
 
 /*
@@ -406,6 +406,8 @@ static bool tally_move(Thread *t, Tally *y, int ply, Move m, int v, int beta, bo
         return true;
     if (!capture && y->nquiets < 64)
         y->quiets[y->nquiets++] = m;
+    if (capture && y->ncaptures < 32)
+        y->captures[y->ncaptures++] = m;
     return false;
 }
 
@@ -415,6 +417,8 @@ static int close_node(Thread *t, const Node *n, const Tally *y, int beta, bool s
     Board *b = &t->board;
     if (y->best >= beta && b->sq[move_to(y->best_move)] == EMPTY)
         history_update_quiet(&t->history, b, n->ply, n->depth, y->best_move, y->quiets, y->nquiets);
+    if (y->best >= beta)
+        history_update_captures(&t->history, b, n->depth, y->best_move, y->captures, y->ncaptures);
     int bound = y->best >= beta ? BOUND_LOWER : n->pv_node && y->best > y->old_alpha ? BOUND_EXACT : BOUND_UPPER;
     if (store)
         tt_store(&t->engine->tt, b->key, n->ply, y->best_move, y->best, t->stack[n->ply + 2].static_eval, n->depth, bound);

@@ -40,6 +40,10 @@ enum {
      * node); one ply less per LMR_HISTORY_DIV of history. */
     LMR_DEPTH = 3, LMR_HISTORY_DIV = 6000,
 
+    /* Captures are ordered by victim, eight times its exchange value, plus their capture
+     * history over CAPTURE_HISTORY_DIV. */
+    CAPTURE_HISTORY_DIV = 3,
+
     /* Quiescence: a capture that cannot lift the stand-pat to alpha even winning its victim
      * outright plus QS_DELTA is skipped. */
     QS_DELTA = 150,
