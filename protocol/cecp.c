@@ -416,11 +416,19 @@ static void xb_draw(Session *s)
         out_line(&s->out, "offer draw");
 }
 
-static void xb_hard(Session *s) { s->ponder = true; }
+/* Under the session's lock: a search ending in its own thread reads it to decide whether to ponder. */
+static void set_ponder(Session *s, bool on)
+{
+    pthread_mutex_lock(&s->lock);
+    s->ponder = on;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void xb_hard(Session *s) { set_ponder(s, true); }
 
 static void xb_easy(Session *s)
 {
-    s->ponder = false;
+    set_ponder(s, false);
     if (s->cecp.pondered)
         drop_search(s);
 }
