@@ -54,8 +54,7 @@ static int cutoff_bonus(int depth)
 
 static void update_capture(History *h, const Board *b, Move m, int bonus)
 {
-    int to = move_to(m);
-    gravity(&h->capture[piece_kind_of[b->sq[move_from(m)]]][sq90[to]][piece_type_of[b->sq[to]]], bonus);
+    gravity(&(&h->capture[0][0][0])[capture_index(b, m)], bonus);
 }
 
 void history_update_captures(History *h, const Board *b, int depth, Move best, const Move *tried, int ntried)

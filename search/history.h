@@ -48,11 +48,17 @@ static inline int history_score(const History *h, const Board *b, const int slot
     return s;
 }
 
+/* A capture's entry in the capture table, counted from its first: the kind that takes, where, what it takes. */
+static inline int capture_index(const Board *b, Move m)
+{
+    int to = move_to(m);
+    return (piece_kind_of[b->sq[move_from(m)]] * POINT_NB + sq90[to]) * PIECE_TYPE_NB + piece_type_of[b->sq[to]];
+}
+
 /* How good a capture has been, beside what it takes. */
 static inline int capture_history(const History *h, const Board *b, Move m)
 {
-    int to = move_to(m);
-    return h->capture[piece_kind_of[b->sq[move_from(m)]]][sq90[to]][piece_type_of[b->sq[to]]];
+    return (&h->capture[0][0][0])[capture_index(b, m)];
 }
 
 /* The quiet move that refutes the move that led here, by this node's slots: none at the root or after a null move. */
