@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { TB_CACHE_BLOCK = 1 << 14, TB_CACHE_WAYS = 8 };
+enum { TB_CACHE_LOG2 = 14, TB_CACHE_BLOCK = 1 << TB_CACHE_LOG2, TB_CACHE_WAYS = 8 };
 
 typedef struct TbCache TbCache;
 
