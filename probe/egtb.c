@@ -241,6 +241,7 @@ typedef struct {
     uint64_t i;     /* the number probed */
     uint8_t *wsym;  /* the search block, held by the probe */
     bool have_wsym; /* wsym holds the search block of number i */
+    uint8_t *dwsym, *dplies; /* a distance block larger than the cache's decoded whole, its search symbols and distances, or NULL */
     char why[TB_PATH_MAX + 128];
 } Fill;
 
@@ -253,12 +254,40 @@ static bool fill_slice(Fill *x, uint8_t *block)
     uint8_t *wsym = malloc(n), *plies = f->dblock_log2 > TB_CACHE_LOG2 ? malloc(n) : block;
     bool ok = wsym && plies && tbf_read_search_of(f, x->side, kd, have, x->wsym, wsym, x->why, sizeof x->why) &&
               tbf_read_distance(f, x->side, kd, wsym, plies, x->why, sizeof x->why);
-    if (ok && plies != block)
+    if (ok && plies != block) {
         memcpy(block, plies + from, n - from < TB_CACHE_BLOCK ? n - from : TB_CACHE_BLOCK);
+        x->dwsym = wsym, x->dplies = plies; /* kept for the cache once its lock is let go (keep_decoded) */
+        return true;
+    }
     free(wsym);
     if (plies != block)
         free(plies);
     return ok;
+}
+
+/*
+ * What a probe decoded beside its slice of a large distance block: the
+ * block's other slices and search blocks, put in the cache (each under its
+ * own set's lock, none held now), so that a probe of a number near it need
+ * not decode the block again.
+ */
+static void keep_decoded(TbSet *s, const Entry *en, Fill *x)
+{
+    const TbFile *f = x->f;
+    uint64_t base = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33;
+    uint32_t kd = (uint32_t)(x->i >> f->dblock_log2), own = (uint32_t)(x->i >> f->block_log2);
+    size_t n = tbf_dblock_size(f, kd);
+    uint32_t slice = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> TB_CACHE_LOG2);
+    for (size_t at = 0; at < n; at += TB_CACHE_BLOCK, slice++)
+        if (slice != x->k)
+            tb_cache_put(s->cache, base | (uint64_t)TB_PART_DISTANCE << 32 | slice, x->dplies + at, n - at);
+    uint32_t j = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> f->block_log2);
+    for (size_t at = 0; at < n; at += (size_t)1 << f->block_log2, j++)
+        if (j != own)
+            tb_cache_put(s->cache, base | j, x->dwsym + at, tbf_block_size(f, j));
+    free(x->dwsym);
+    free(x->dplies);
+    x->dwsym = x->dplies = NULL;
 }
 
 static bool fill_block(void *arg, uint8_t *block)
@@ -292,7 +321,11 @@ static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8
     x->f = f, x->part = part, x->i = i, x->k = (uint32_t)(i >> log2), x->why[0] = 0;
     uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33 | (uint64_t)part << 32 | x->k;
     size_t at = (size_t)(i & (((uint64_t)1 << log2) - 1));
-    if (tb_cache_byte(s->cache, key, at, out, fill_block, x))
+    x->dwsym = x->dplies = NULL;
+    bool ok = tb_cache_byte(s->cache, key, at, out, fill_block, x);
+    if (x->dplies)
+        keep_decoded(s, en, x);
+    if (ok)
         return true;
     refuse(s, en, x->why[0] ? x->why : "not enough memory for the tables' cache");
     return false;

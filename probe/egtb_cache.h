@@ -36,6 +36,14 @@ typedef bool (*TbCacheFill)(void *arg, uint8_t *block);
  */
 bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFill fill, void *arg);
 
+/*
+ * Keeps n bytes as the block `key` where it is not cached, as the least
+ * recently used of its set: a block decoded beside the one asked for (the
+ * other slices of a larger block), which the next miss of the set takes
+ * first unless a lookup asks for it before.
+ */
+void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n);
+
 /* Lookups that found their block, and those that had to fill it, since the cache began. */
 void tb_cache_counts(TbCache *c, uint64_t *hits, uint64_t *misses);
 
