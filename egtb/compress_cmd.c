@@ -38,13 +38,13 @@ static long long file_bytes(const char *path)
 }
 
 /* One file: its one-byte table read, written compressed over it; false and said where it fails. */
-static bool compress_one(const char *path, const char *name, long long *before, long long *after, FILE *out)
+static bool compress_one(const char *path, const char *name, const TbCodecOptions *o, long long *before, long long *after, FILE *out)
 {
     TbTable t;
     char err[4400];
     RuleSet r = strstr(name, ".asian.") ? RULES_ASIAN : RULES_REPETITION_DRAW;
     long long b = file_bytes(path);
-    bool ok = tb_onebyte_read(&t, path, NULL, r, err, sizeof err) && tb_write(path, &t, NULL, err, sizeof err);
+    bool ok = tb_onebyte_read(&t, path, NULL, r, err, sizeof err) && tb_write_with(path, &t, NULL, o, err, sizeof err);
     if (t.block)
         tb_file_free(&t);
     long long a = file_bytes(path);
@@ -58,8 +58,10 @@ static bool compress_one(const char *path, const char *name, long long *before, 
     return ok;
 }
 
-int tb_compress_folder(const char *dir, FILE *out)
+int tb_compress_folder(const char *dir, unsigned dblock_log2, FILE *out)
 {
+    TbCodecOptions o = tb_codec_default;
+    o.dblock_log2 = dblock_log2;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "chuhan egtb: cannot read the folder %s\n", dir);
@@ -74,7 +76,7 @@ int tb_compress_folder(const char *dir, FILE *out)
             continue;
         if (snprintf(path, sizeof path, "%s/%s", dir, f->d_name) >= (int)sizeof path || !is_onebyte(path))
             continue;
-        if (compress_one(path, f->d_name, &before, &after, out))
+        if (compress_one(path, f->d_name, &o, &before, &after, out))
             done++;
         else
             failed++;
@@ -131,7 +133,13 @@ int tb_measure(const char *dir, const Ending *e, RuleSet r, FILE *out)
     for (unsigned b = 10; b <= 16; b += 2) {
         char what[64];
         snprintf(what, sizeof what, "blocks of 2^%u numbers", b);
-        o = tb_codec_default, o.block_log2 = b;
+        o = tb_codec_default, o.block_log2 = b, o.dblock_log2 = b;
+        measure_one(&t, what, &o, legal, out);
+    }
+    for (unsigned b = 14; b <= TB_DBLOCK_LOG2_MAX; b++) {
+        char what[64];
+        snprintf(what, sizeof what, "distance blocks of 2^%u numbers", b);
+        o = tb_codec_default, o.dblock_log2 = b;
         measure_one(&t, what, &o, legal, out);
     }
     tb_file_free(&t);
@@ -172,6 +180,43 @@ static long timed_probes(TbSet *s, Board **pos, long n, double *secs)
     return found;
 }
 
+/* Cold and warm probes a second of these positions, on a cache of one set of blocks then on one that holds every block. */
+static void speed_of(TbSet *s, Board **pos, long n, const char *what, FILE *out)
+{
+    double cold, warm;
+    uint64_t hits0, misses0, hits, misses;
+    tb_set_memory(s, 0); /* one set of ways: nearly every probe of random positions reads its block */
+    tb_set_counts(s, &hits0, &misses0);
+    long found = timed_probes(s, pos, n, &cold);
+    tb_set_counts(s, &hits, &misses);
+    fprintf(out, "  %s: %ld positions, %ld found; cold (a cache of %d blocks): %.0f probes/s, %llu block reads", what, n, found,
+            TB_CACHE_WAYS, n / cold, (unsigned long long)(misses - misses0));
+    tb_set_memory(s, (size_t)1 << 30);
+    timed_probes(s, pos, n, &warm);
+    timed_probes(s, pos, n, &warm);
+    fprintf(out, "; warm (every block cached): %.0f probes/s\n", n / warm);
+}
+
+/* The positions split into those the search part alone answers (draws) and those that need their distance too. */
+static void speed_by_part(TbSet *s, Board **pos, long n, FILE *out)
+{
+    Board **part[2] = { calloc((size_t)n + 1, sizeof **part), calloc((size_t)n + 1, sizeof **part) };
+    long count[2] = { 0, 0 };
+    for (long i = 0; part[0] && part[1] && i < n; i++) {
+        TbResult r;
+        if (tb_probe(s, pos[i], &r)) {
+            int decided = tb_decided(r.value) ? 1 : 0;
+            part[decided][count[decided]++] = pos[i];
+        }
+    }
+    if (count[0])
+        speed_of(s, part[0], count[0], "draws (the search part alone)", out);
+    if (count[1])
+        speed_of(s, part[1], count[1], "won or lost (the search part and the distances)", out);
+    free(part[0]);
+    free(part[1]);
+}
+
 int tb_speed(const char *dir, const Ending *e, RuleSet r, long positions, FILE *out)
 {
     char path[4200], err[4400];
@@ -188,18 +233,9 @@ int tb_speed(const char *dir, const Ending *e, RuleSet r, long positions, FILE *
     TbSet *s = tb_set_new();
     int status = s && pos && tb_set_paths(s, dir, err, sizeof err) ? 0 : 1;
     if (!status) {
-        double cold, warm;
-        tb_set_memory(s, 0); /* one set of ways: nearly every probe of random positions reads its block */
-        long found = timed_probes(s, pos, positions, &cold);
-        uint64_t hits, misses;
-        tb_set_counts(s, &hits, &misses);
-        fprintf(out, "%s: %ld random positions, %ld found; cold (a cache of %d blocks): %.0f probes/s, %llu block reads\n", path,
-                positions, found, TB_CACHE_WAYS, positions / cold, (unsigned long long)misses);
-        tb_set_memory(s, (size_t)1 << 30);
-        timed_probes(s, pos, positions, &warm);
-        timed_probes(s, pos, positions, &warm);
-        tb_set_counts(s, &hits, &misses);
-        fprintf(out, "%s: warm (every block cached): %.0f probes/s\n", path, positions / warm);
+        fprintf(out, "%s: %ld random positions\n", path, positions);
+        speed_of(s, pos, positions, "all", out);
+        speed_by_part(s, pos, positions, out);
     }
     for (long i = 0; pos && i < positions; i++)
         board_free(pos[i]);

@@ -28,9 +28,10 @@ static void help(FILE *out)
             "  chuhan egtb verify DIR [ENDING...] [--rules asian|repetition-draw|both]\n"
             "      derives every position again from its successors, prints each mismatch\n"
             "  chuhan egtb stats DIR ENDING [--rules asian|repetition-draw|both]\n"
-            "  chuhan egtb compress DIR\n"
+            "  chuhan egtb compress DIR [--distance-blocks N]\n"
             "      rewrites each one-byte table of DIR (format 1) compressed, one at a time, each read\n"
-            "      back and compared before it replaces the old file\n"
+            "      back and compared before it replaces the old file; the distances in blocks of 2^N\n"
+            "      numbers (14 to 17, 14 by default: larger is smaller, slower to probe cold)\n"
             "  chuhan egtb measure DIR ENDING [--rules ...]   the codec's levers on one table, in bytes\n"
             "  chuhan egtb speed DIR ENDING [--positions N] [--rules ...]   probes a second, cold and warm\n"
             "Rules: under repetition-draw every repetition draws; under asian a side that holds\n"
@@ -46,6 +47,7 @@ typedef struct {
     int men;   /* build: every ending of up to this many men too */
     bool one_byte; /* build: the uncompressed format */
     long positions; /* speed */
+    int dblock_log2; /* compress: the distances' blocks */
     int argc;  /* what is left: folder and endings or FENs */
     char **argv;
 } EgtbArgs;
@@ -57,6 +59,7 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
     a->men = 0;
     a->one_byte = false;
     a->positions = 100000;
+    a->dblock_log2 = TB_DBLOCK_LOG2;
     a->argc = 0;
     a->argv = argv;
     for (int i = 0; i < argc; i++) {
@@ -96,6 +99,14 @@ static bool parse(int argc, char **argv, EgtbArgs *a, bool both_allowed)
                 return false;
             }
             a->positions = (long)v;
+            i++;
+        } else if (!strcmp(argv[i], "--distance-blocks") && i + 1 < argc) {
+            long long v;
+            if (!parse_number(argv[i + 1], TB_BLOCK_LOG2, TB_DBLOCK_LOG2_MAX, false, &v)) {
+                fprintf(stderr, "chuhan egtb: --distance-blocks takes %d to %d\n", TB_BLOCK_LOG2, TB_DBLOCK_LOG2_MAX);
+                return false;
+            }
+            a->dblock_log2 = (int)v;
             i++;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             fprintf(stderr, "chuhan egtb: unknown option %s\n", argv[i]);
@@ -348,7 +359,7 @@ int egtb_main(int argc, char **argv)
     if (!strcmp(cmd, "verify"))
         return cmd_verify(&a);
     if (!strcmp(cmd, "compress") && a.argc == 1)
-        return tb_compress_folder(a.argv[0], stdout);
+        return tb_compress_folder(a.argv[0], (unsigned)a.dblock_log2, stdout);
     if ((!strcmp(cmd, "measure") || !strcmp(cmd, "speed")) && a.argc == 2) {
         Ending e;
         char err[512];

@@ -4,7 +4,8 @@
 #include "tb_compress.h"
 #include "tb_write.h"
 
-const TbCodecOptions tb_codec_default = { .remap = true, .above = true, .fill = true, .prior = true, .block_log2 = TB_BLOCK_LOG2 };
+const TbCodecOptions tb_codec_default = { .remap = true, .above = true, .fill = true, .prior = true, .block_log2 = TB_BLOCK_LOG2,
+                                        .dblock_log2 = TB_DBLOCK_LOG2 };
 
 static uint8_t flag_of(const TbTable *t, uint8_t *const flags[2], int side, uint64_t i)
 {
@@ -38,6 +39,21 @@ static void symbols(const TbTable *t, uint8_t *const flags[2], const TbCodecOpti
         }
 }
 
+/* The same for a distance block: each search block it covers, filled as that block alone is. */
+static void span(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, int side, uint64_t first, size_t n,
+                 uint8_t *wsym, uint8_t *plies)
+{
+    size_t per = (size_t)1 << o->block_log2;
+    for (size_t j = 0; j < n; j += per)
+        symbols(t, flags, o, side, first + j, n - j < per ? n - j : per, wsym + j, plies + j);
+}
+
+/* Numbers a block of the part holds. */
+static size_t part_block(const TbCodecOptions *o, int part)
+{
+    return (size_t)1 << (part == TB_PART_SEARCH ? o->block_log2 : o->dblock_log2);
+}
+
 static bool append(TbImage *im, int part, const uint8_t *data, size_t n)
 {
     if (im->part_bytes[part] + n > im->part_cap[part]) {
@@ -59,13 +75,13 @@ static uint64_t sample_step(uint64_t blocks) { return blocks / 32 ? blocks / 32 
 static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, const TbModel *m, int part,
                            uint8_t *wsym, uint8_t *plies, uint8_t *out)
 {
-    size_t per = (size_t)1 << o->block_log2, total = 0;
+    size_t per = part_block(o, part), total = 0;
     uint64_t blocks = (t->layout.size + per - 1) / per, step = sample_step(blocks);
     for (int side = 0; side < 2; side++)
         for (uint64_t k = 0; k < blocks; k += step) {
             uint64_t first = k * per;
             size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
-            symbols(t, flags, o, side, first, n, wsym, plies);
+            span(t, flags, o, side, first, n, wsym, plies);
             long got = part == TB_PART_SEARCH ? tb_encode_search(m, wsym, n, out, tb_block_bound(per))
                                               : tb_encode_distance(m, wsym, plies, n, out, tb_block_bound(per));
             total += got == TB_CODE_FAILED ? tb_block_bound(per) : (size_t)got;
@@ -81,7 +97,7 @@ static size_t sample_bytes(const TbTable *t, uint8_t *const flags[2], const TbCo
 static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, uint8_t *wsym,
                             uint8_t *plies, uint8_t *out)
 {
-    size_t per = (size_t)1 << o->block_log2;
+    size_t per = part_block(o, TB_PART_DISTANCE);
     uint32_t cand[2 * PIECE_TYPE_NB + 2];
     int nc = 0;
     cand[nc++] = 0;
@@ -96,6 +112,8 @@ static void pick_neighbours(TbModel *m, const TbTable *t, uint8_t *const flags[2
         uint32_t best = 0;
         size_t best_bytes = SIZE_MAX;
         for (int k = 0; k < nc && o->above && (c < 2 || m->above); k++) {
+            if (cand[k] >= part_block(o, part))
+                continue;
             *pick[c] = cand[k];
             size_t bytes = sample_bytes(t, flags, o, m, part, wsym, plies, out);
             if (bytes < best_bytes)
@@ -116,12 +134,13 @@ static bool train(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flag
         free(count);
         return false;
     }
-    size_t per = (size_t)1 << o->block_log2;
+    size_t per = part_block(o, TB_PART_DISTANCE), sper = part_block(o, TB_PART_SEARCH);
     for (int side = 0; side < 2; side++)
         for (uint64_t first = 0; first < t->layout.size; first += per) {
             size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
-            symbols(t, flags, o, side, first, n, wsym, plies);
-            tb_train_search(m, wsym, n, count);
+            span(t, flags, o, side, first, n, wsym, plies);
+            for (size_t j = 0; j < n; j += sper)
+                tb_train_search(m, wsym + j, n - j < sper ? n - j : sper, count);
             tb_train_distance(m, wsym, plies, n, count + len[0]);
         }
     tb_prior_make(count, len[0] + len[1], im->prior);
@@ -134,12 +153,11 @@ static bool train(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flag
 static void keep_priors(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o,
                         uint8_t *wsym, uint8_t *plies, uint8_t *out)
 {
-    size_t per = (size_t)1 << o->block_log2;
-    uint64_t blocks = (t->layout.size + per - 1) / per, step = sample_step(blocks);
-    double scale = (double)blocks / (double)((blocks + step - 1) / step);
     uint8_t *at[2] = { im->prior, im->prior + im->prior_part[0] };
     bool keep[2];
     for (int part = 0; part < 2; part++) {
+        uint64_t blocks = (t->layout.size + part_block(o, part) - 1) / part_block(o, part), step = sample_step(blocks);
+        double scale = (double)blocks / (double)((blocks + step - 1) / step);
         m->prior[part] = NULL;
         size_t without = sample_bytes(t, flags, o, m, part, wsym, plies, out);
         m->prior[part] = at[part];
@@ -162,7 +180,7 @@ static bool model_of(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const f
 {
     TbCounts c;
     memset(&c, 0, sizeof c);
-    size_t per = (size_t)1 << o->block_log2;
+    size_t per = part_block(o, TB_PART_SEARCH);
     for (int side = 0; side < 2; side++)
         for (uint64_t first = 0; first < t->layout.size; first += per) {
             size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
@@ -170,7 +188,7 @@ static bool model_of(TbImage *im, TbModel *m, const TbTable *t, uint8_t *const f
             tb_counts_add(&c, wsym, plies, n);
         }
     tb_model_make(m, &c, o->remap);
-    uint8_t *out = malloc(tb_block_bound(per));
+    uint8_t *out = malloc(tb_block_bound(part_block(o, TB_PART_DISTANCE)));
     bool ok = out != NULL;
     if (ok)
         pick_neighbours(m, t, flags, o, wsym, plies, out);
@@ -185,9 +203,11 @@ static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbC
     uint8_t *h = im->header;
     memset(h, 0, TB_CHEADER_BYTES);
     tb_header_write(t, h);
-    tb_put32(h + 8, TB_FORMAT_COMPRESSED);
+    /* One block size for both parts is format 3, which readers of yesterday's build read too. */
+    tb_put32(h + 8, o->dblock_log2 == o->block_log2 ? TB_FORMAT_COMPRESSED_3 : TB_FORMAT_COMPRESSED);
     tb_put32(h + CH_FLAGS, tb_get32(h + CH_FLAGS) | (o->fill ? TB_FILLED : 0));
     tb_put32(h + CH_BLOCK_LOG2, o->block_log2);
+    tb_put32(h + CH_DBLOCK_LOG2, o->dblock_log2 == o->block_log2 ? 0 : o->dblock_log2);
     tb_put32(h + CH_ABOVE, m->above);
     tb_put32(h + CH_DABOVE, m->dabove);
     tb_put32(h + CH_ABOVE2, m->above2);
@@ -201,26 +221,44 @@ static void header_of(TbImage *im, const TbTable *t, const TbModel *m, const TbC
     }
 }
 
-/* Each block of both sides into the parts, its length and checksum into len[] and sum[] ([part][side][block]). */
-static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbModel *m, const TbCodecOptions *o,
-                        uint32_t blocks, uint64_t *len, uint32_t *sum)
+/* The blocks of the table, each part's count a side. */
+typedef struct {
+    uint32_t search, distance;
+    unsigned dlog2;
+} Blocks;
+
+/* Where a block's length and checksum go in len[] and sum[]: [part][side][block], each part its own count. */
+static size_t slot_of(const Blocks *b, int part, int side, uint32_t k)
 {
-    size_t per = (size_t)1 << o->block_log2, cap = tb_block_bound(per);
+    return part == TB_PART_SEARCH ? (size_t)side * b->search + k : 2 * (size_t)b->search + (size_t)side * b->distance + k;
+}
+
+static bool code_one(TbImage *im, int part, int side, uint32_t k, long got, const uint8_t *out, uint64_t *len, uint32_t *sum,
+                     const Blocks *b)
+{
+    bool ok = got != TB_CODE_FAILED && append(im, part, out, (size_t)got);
+    len[slot_of(b, part, side, k)] = ok ? (uint64_t)got : 0;
+    sum[slot_of(b, part, side, k)] = ok ? tb_block_checksum(part, side, k, out, (size_t)got) : 0;
+    return ok;
+}
+
+/* Each distance block of both sides, and the search blocks it covers, into the parts with their lengths and checksums. */
+static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbModel *m, const TbCodecOptions *o,
+                        const Blocks *b, uint64_t *len, uint32_t *sum)
+{
+    size_t per = part_block(o, TB_PART_DISTANCE), sper = part_block(o, TB_PART_SEARCH), cap = tb_block_bound(per);
     uint8_t *wsym = malloc(per), *plies = malloc(per), *out = malloc(cap);
     bool ok = wsym && plies && out;
     for (int side = 0; ok && side < 2; side++)
-        for (uint32_t k = 0; ok && k < blocks; k++) {
+        for (uint32_t k = 0; ok && k < b->distance; k++) {
             uint64_t first = (uint64_t)k * per;
             size_t n = t->layout.size - first < per ? (size_t)(t->layout.size - first) : per;
-            symbols(t, flags, o, side, first, n, wsym, plies);
-            for (int part = 0; ok && part < 2; part++) {
-                long got = part == TB_PART_SEARCH ? tb_encode_search(m, wsym, n, out, cap)
-                                                  : tb_encode_distance(m, wsym, plies, n, out, cap);
-                size_t at = (size_t)(part * 2 + side) * blocks + k;
-                ok = got != TB_CODE_FAILED && append(im, part, out, (size_t)got);
-                len[at] = ok ? (uint64_t)got : 0;
-                sum[at] = ok ? tb_block_checksum(part, side, k, out, (size_t)got) : 0;
+            span(t, flags, o, side, first, n, wsym, plies);
+            for (size_t j = 0; ok && j < n; j += sper) {
+                long got = tb_encode_search(m, wsym + j, n - j < sper ? n - j : sper, out, cap);
+                ok = code_one(im, TB_PART_SEARCH, side, (uint32_t)((first + j) / sper), got, out, len, sum, b);
             }
+            ok = ok && code_one(im, TB_PART_DISTANCE, side, k, tb_encode_distance(m, wsym, plies, n, out, cap), out, len, sum, b);
         }
     free(wsym);
     free(plies);
@@ -229,15 +267,23 @@ static bool code_blocks(TbImage *im, const TbTable *t, uint8_t *const flags[2], 
 }
 
 /* The index from the blocks' lengths and checksums; then the header's checksum over the header, the index and the priors. */
-static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const uint32_t *sum)
+static bool index_of(TbImage *im, const Blocks *b, const uint64_t *len, const uint32_t *sum)
 {
-    im->index_bytes = tb_index_bytes(blocks);
+    im->index_bytes = tb_index_bytes(b->search, b->distance, b->dlog2);
     if (!(im->index = malloc(im->index_bytes)))
         return false;
-    for (size_t i = 0; i < 4 * (size_t)blocks; i++) {
-        im->index[2 * i] = (uint8_t)len[i], im->index[2 * i + 1] = (uint8_t)(len[i] >> 8);
-        tb_put32(im->index + 8 * (size_t)blocks + 4 * i, sum[i]);
+    size_t runs = 2 * ((size_t)b->search + b->distance), dl = tb_length_bytes(b->dlog2);
+    uint8_t *at = im->index;
+    for (size_t i = 0; i < runs; i++) {
+        bool wide = i >= 2 * (size_t)b->search && dl == 4;
+        if (wide)
+            tb_put32(at, (uint32_t)len[i]);
+        else
+            at[0] = (uint8_t)len[i], at[1] = (uint8_t)(len[i] >> 8);
+        at += wide ? 4 : 2;
     }
+    for (size_t i = 0; i < runs; i++)
+        tb_put32(at + 4 * i, sum[i]);
     uint64_t h = tb_checksum(tb_checksum(0, im->header, TB_CHEADER_BYTES), im->index, im->index_bytes);
     tb_put64(im->header + CH_CHECKSUM, tb_checksum(h, im->prior, im->prior_bytes));
     return true;
@@ -247,16 +293,17 @@ static bool index_of(TbImage *im, uint32_t blocks, const uint64_t *len, const ui
 static bool image_make(TbImage *im, const TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o)
 {
     memset(im, 0, sizeof *im);
-    size_t per = (size_t)1 << o->block_log2;
-    uint32_t blocks = (uint32_t)((t->layout.size + per - 1) / per);
+    size_t per = part_block(o, TB_PART_DISTANCE), sper = part_block(o, TB_PART_SEARCH);
+    Blocks b = { (uint32_t)((t->layout.size + sper - 1) / sper), (uint32_t)((t->layout.size + per - 1) / per), o->dblock_log2 };
+    size_t runs = 2 * ((size_t)b.search + b.distance);
     uint8_t *wsym = malloc(per), *plies = malloc(per);
-    uint64_t *len = malloc(4 * (size_t)blocks * sizeof *len + 1);
-    uint32_t *sum = malloc(4 * (size_t)blocks * sizeof *sum + 1);
+    uint64_t *len = malloc(runs * sizeof *len + 1);
+    uint32_t *sum = malloc(runs * sizeof *sum + 1);
     bool ok = wsym && plies && len && sum;
     TbModel m;
     if (ok && (ok = model_of(im, &m, t, flags, o, wsym, plies))) {
-        header_of(im, t, &m, o, blocks);
-        ok = code_blocks(im, t, flags, &m, o, blocks, len, sum) && index_of(im, blocks, len, sum);
+        header_of(im, t, &m, o, b.search);
+        ok = code_blocks(im, t, flags, &m, o, &b, len, sum) && index_of(im, &b, len, sum);
     }
     free(wsym);
     free(plies);
@@ -334,9 +381,14 @@ static bool any_flag(const TbTable *t, uint8_t *const flags[2])
 
 bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, size_t errlen)
 {
+    return tb_write_with(path, t, flags, &tb_codec_default, err, errlen);
+}
+
+bool tb_write_with(const char *path, TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, char *err, size_t errlen)
+{
     t->has_flags = any_flag(t, flags);
     TbImage im;
-    if (!tb_image_make(&im, t, flags, &tb_codec_default)) {
+    if (!tb_image_make(&im, t, flags, o)) {
         snprintf(err, errlen, "%s: not enough memory to compress", path);
         return false;
     }

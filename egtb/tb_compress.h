@@ -10,7 +10,8 @@ typedef struct {
     bool above;          /* the second neighbour in the contexts */
     bool fill;           /* numbers that are no position take their neighbour's value, where that codes the table smaller */
     bool prior;          /* blocks start from probabilities learnt over the table, where that pays */
-    unsigned block_log2; /* numbers a block, as a power of two */
+    unsigned block_log2;  /* numbers a block of the search part, as a power of two */
+    unsigned dblock_log2; /* of the distances, no fewer */
 } TbCodecOptions;
 
 extern const TbCodecOptions tb_codec_default;
@@ -39,5 +40,7 @@ void tb_image_free(TbImage *im);
  * failure says why.
  */
 bool tb_write(const char *path, TbTable *t, uint8_t *const flags[2], char *err, size_t errlen);
+/* The same with these levers (the distances' block size, say) instead of the default's. */
+bool tb_write_with(const char *path, TbTable *t, uint8_t *const flags[2], const TbCodecOptions *o, char *err, size_t errlen);
 
 #endif

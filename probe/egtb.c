@@ -228,19 +228,67 @@ static void refuse(TbSet *s, Entry *en, const char *why)
 }
 
 /*
- * What a cache miss decodes: one block of one part of an entry's table, and
- * why it failed. A probe that decodes a search block keeps a copy in `wsym`,
- * so that a miss on the same block's distances right after does not decode
- * it again.
+ * What a cache miss decodes: one block of one part of an entry's table (of
+ * a distance block larger than the cache's, the slice that holds number i),
+ * and why it failed. A probe that decodes a search block keeps a copy in
+ * `wsym`, so that a miss on the same numbers' distances right after does not
+ * decode it again.
  */
 typedef struct {
     const TbFile *f;
     int side, part;
-    uint32_t k;
+    uint32_t k;     /* the cache's block: the part's block, or the slice of a larger one */
+    uint64_t i;     /* the number probed */
     uint8_t *wsym;  /* the search block, held by the probe */
-    bool have_wsym; /* wsym holds block k of this side's search part */
+    bool have_wsym; /* wsym holds the search block of number i */
+    uint8_t *dwsym, *dplies; /* a distance block larger than the cache's decoded whole, its search symbols and distances, or NULL */
     char why[TB_PATH_MAX + 128];
 } Fill;
+
+/* The slice of a distance block larger than the search part's: the search blocks it covers decoded (but the probe's), then it. */
+static bool fill_slice(Fill *x, uint8_t *block)
+{
+    const TbFile *f = x->f;
+    uint32_t kd = (uint32_t)(x->i >> f->dblock_log2), have = x->have_wsym ? (uint32_t)(x->i >> f->block_log2) : UINT32_MAX;
+    size_t n = tbf_dblock_size(f, kd), from = ((size_t)x->k << TB_CACHE_LOG2) - ((size_t)kd << f->dblock_log2);
+    uint8_t *wsym = malloc(n), *plies = f->dblock_log2 > TB_CACHE_LOG2 ? malloc(n) : block;
+    bool ok = wsym && plies && tbf_read_search_of(f, x->side, kd, have, x->wsym, wsym, x->why, sizeof x->why) &&
+              tbf_read_distance(f, x->side, kd, wsym, plies, x->why, sizeof x->why);
+    if (ok && plies != block) {
+        memcpy(block, plies + from, n - from < TB_CACHE_BLOCK ? n - from : TB_CACHE_BLOCK);
+        x->dwsym = wsym, x->dplies = plies; /* kept for the cache once its lock is let go (keep_decoded) */
+        return true;
+    }
+    free(wsym);
+    if (plies != block)
+        free(plies);
+    return ok;
+}
+
+/*
+ * What a probe decoded beside its slice of a large distance block: the
+ * block's other slices and search blocks, put in the cache (each under its
+ * own set's lock, none held now), so that a probe of a number near it need
+ * not decode the block again.
+ */
+static void keep_decoded(TbSet *s, const Entry *en, Fill *x)
+{
+    const TbFile *f = x->f;
+    uint64_t base = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33;
+    uint32_t kd = (uint32_t)(x->i >> f->dblock_log2), own = (uint32_t)(x->i >> f->block_log2);
+    size_t n = tbf_dblock_size(f, kd);
+    uint32_t slice = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> TB_CACHE_LOG2);
+    for (size_t at = 0; at < n; at += TB_CACHE_BLOCK, slice++)
+        if (slice != x->k)
+            tb_cache_put(s->cache, base | (uint64_t)TB_PART_DISTANCE << 32 | slice, x->dplies + at, n - at);
+    uint32_t j = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> f->block_log2);
+    for (size_t at = 0; at < n; at += (size_t)1 << f->block_log2, j++)
+        if (j != own)
+            tb_cache_put(s->cache, base | j, x->dwsym + at, tbf_block_size(f, j));
+    free(x->dwsym);
+    free(x->dplies);
+    x->dwsym = x->dplies = NULL;
+}
 
 static bool fill_block(void *arg, uint8_t *block)
 {
@@ -251,20 +299,33 @@ static bool fill_block(void *arg, uint8_t *block)
             memcpy(x->wsym, block, tbf_block_size(x->f, x->k));
         return x->have_wsym;
     }
+    if (x->f->dblock_log2 > x->f->block_log2)
+        return fill_slice(x, block);
     /* The distances follow the search symbols: decoded again where the probe has none, rather than taken from the cache under a second lock. */
     if (!x->have_wsym)
         x->have_wsym = tbf_read_search(x->f, x->side, x->k, x->wsym, x->why, sizeof x->why);
     return x->have_wsym && tbf_read_distance(x->f, x->side, x->k, x->wsym, block, x->why, sizeof x->why);
 }
 
+/* Numbers a cache block holds of a part: the search part's blocks, the distances' no larger than the cache's. */
+static unsigned slot_log2(const TbFile *f, int part)
+{
+    return part == TB_PART_SEARCH ? f->block_log2 : f->dblock_log2 < TB_CACHE_LOG2 ? f->dblock_log2 : TB_CACHE_LOG2;
+}
+
 /* Byte i of a side's part of the entry's table, through the cache. */
 static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8_t *out)
 {
     const TbFile *f = &en->file;
-    x->f = f, x->part = part, x->k = (uint32_t)(i >> f->block_log2), x->why[0] = 0;
+    unsigned log2 = slot_log2(f, part);
+    x->f = f, x->part = part, x->i = i, x->k = (uint32_t)(i >> log2), x->why[0] = 0;
     uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33 | (uint64_t)part << 32 | x->k;
-    size_t at = (size_t)(i & (((uint64_t)1 << f->block_log2) - 1));
-    if (tb_cache_byte(s->cache, key, at, out, fill_block, x))
+    size_t at = (size_t)(i & (((uint64_t)1 << log2) - 1));
+    x->dwsym = x->dplies = NULL;
+    bool ok = tb_cache_byte(s->cache, key, at, out, fill_block, x);
+    if (x->dplies)
+        keep_decoded(s, en, x);
+    if (ok)
         return true;
     refuse(s, en, x->why[0] ? x->why : "not enough memory for the tables' cache");
     return false;

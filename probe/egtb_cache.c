@@ -69,10 +69,35 @@ static int victim(const Set *s)
     return v;
 }
 
-bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFill fill, void *arg)
+static Set *set_of(TbCache *c, uint64_t key)
 {
     uint64_t h = key * 0x9E3779B97F4A7C15ull;
-    Set *s = &c->set[(size_t)((h ^ h >> 29) % c->sets)];
+    return &c->set[(size_t)((h ^ h >> 29) % c->sets)];
+}
+
+void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n)
+{
+    Set *s = set_of(c, key);
+    pthread_mutex_lock(&s->lock);
+    int w = 0;
+    while (w < TB_CACHE_WAYS && s->key[w] != key)
+        w++;
+    if (w == TB_CACHE_WAYS) {
+        w = victim(s);
+        s->key[w] = 0; /* its stamp stays: the block put is as old as the one it replaces */
+        if (!s->data[w])
+            s->data[w] = malloc(TB_CACHE_BLOCK);
+        if (s->data[w]) {
+            memcpy(s->data[w], data, n < TB_CACHE_BLOCK ? n : TB_CACHE_BLOCK);
+            s->key[w] = key;
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFill fill, void *arg)
+{
+    Set *s = set_of(c, key);
     pthread_mutex_lock(&s->lock);
     int w = 0;
     while (w < TB_CACHE_WAYS && s->key[w] != key)

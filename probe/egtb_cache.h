@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { TB_CACHE_BLOCK = 1 << 14, TB_CACHE_WAYS = 8 };
+enum { TB_CACHE_LOG2 = 14, TB_CACHE_BLOCK = 1 << TB_CACHE_LOG2, TB_CACHE_WAYS = 8 };
 
 typedef struct TbCache TbCache;
 
@@ -35,6 +35,14 @@ typedef bool (*TbCacheFill)(void *arg, uint8_t *block);
  * not cached. False where the fill fails; nothing is kept of it then.
  */
 bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFill fill, void *arg);
+
+/*
+ * Keeps n bytes as the block `key` where it is not cached, as the least
+ * recently used of its set: a block decoded beside the one asked for (the
+ * other slices of a larger block), which the next miss of the set takes
+ * first unless a lookup asks for it before.
+ */
+void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n);
 
 /* Lookups that found their block, and those that had to fill it, since the cache began. */
 void tb_cache_counts(TbCache *c, uint64_t *hits, uint64_t *misses);

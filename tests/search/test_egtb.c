@@ -188,9 +188,13 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KNk --rules asian", dir), 1);
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && truncate -s 2500 %s/KNk.asian.egtb && ./chuhan egtb probe %s '%s' 2>&1", dir, dir, dir, dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: truncated"), "%s", out);
-    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\004' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\005' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
+    /* Format 3 made 4 without the distances' block size is refused by it (and its checksum). */
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\004' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
+    cr_assert(strstr(out, "KNk.asian.egtb: the header's block size is not one this version reads"), "%s", out);
     /* A table under another ending's name is refused, not read with the wrong index. */
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb build %s KRk --rules asian 2>/dev/null && cp %s/KRk.asian.egtb %s/KNk.asian.egtb", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
@@ -346,5 +350,22 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert_gt(misses, 100, "%llu", (unsigned long long)misses);
     cr_assert(!tb_set_error(s, err, sizeof err), "%s", err);
     tb_set_free(s);
+
+    /* Distances in blocks of 2^16 numbers (format 4), four search blocks each: read and probed the same, cold and warm. */
+    snprintf(copy, sizeof copy, "%s/d", dir);
+    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s --distance-blocks 16", copy, dir,
+                     copy, copy), 0, "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", copy), 0, "%s", out);
+    for (int mb = 0; mb <= 64; mb += 64) {
+        s = tb_set_new();
+        cr_assert(tb_set_paths(s, copy, err, sizeof err), "%s", err);
+        tb_set_memory(s, (size_t)mb << 20);
+        for (int r = 0; r < 2; r++) {
+            snprintf(path, sizeof path, "%s/KRkn.%s.egtb", dir, tb_rules_name((RuleSet)r));
+            expect_same_probes(s, path, (RuleSet)r);
+        }
+        cr_assert(!tb_set_error(s, err, sizeof err), "%s", err);
+        tb_set_free(s);
+    }
     remove_dir(dir);
 }
