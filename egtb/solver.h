@@ -71,9 +71,11 @@ typedef struct {
  */
 typedef struct {
     TbPos p;
-    uint64_t index;
+    uint64_t index, rest; /* rest: the number less the generals' pair, index % king_stride */
     bool plain;           /* neither general on the middle file twice over: numbers change group by group */
     int64_t rank[2 * PIECE_TYPE_NB];
+    uint64_t mirror_index;                   /* where not plain: the number read through the mirror */
+    int64_t mirror_rank[2 * PIECE_TYPE_NB];  /* and its groups' ranks */
     uint8_t man_at[SQUARE_NB];
 } Walker;
 
