@@ -170,7 +170,7 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
 }
 
 /* The positions one move back from a decided one, each told once. */
-static void retro(Solver *s, uint64_t i, int side, int plies)
+void retro(Solver *s, uint64_t i, int side, int plies)
 {
     Walker w;
     walker_set(s, &w, i, side);
@@ -178,31 +178,6 @@ static void retro(Solver *s, uint64_t i, int side, int plies)
     int np = moves_back(s, &w, !side, pred);
     for (int j = 0; j < np; j++)
         predecessor(s, !side, pred[j], plies);
-}
-
-void solve(Solver *s, uint8_t *const capture_win[2])
-{
-    for (int level = 0; level <= s->max_level && level <= TB_MAX_PLIES; level++) {
-        Bucket *c = &s->capture[level], *b = &s->level[level];
-        for (size_t k = 0; k < c->n; k++) {
-            uint64_t i = c->item[k] >> 1;
-            int side = c->item[k] & 1;
-            if (s->val[side][i] == 0 && capture_win[side][i] == tb_value(level))
-                decide(s, side, i, level);
-        }
-        /* Deciding at this level never adds to it: a retrograde step is one ply further. */
-        for (size_t k = 0; k < b->n; k++) {
-            uint64_t i = b->item[k] >> 1;
-            int side = b->item[k] & 1;
-            if (s->bits[side][i] & B_FRONTIER)
-                continue;
-            s->bits[side][i] |= B_FRONTIER;
-            retro(s, i, side, level);
-        }
-        free(c->item);
-        free(b->item);
-        *c = *b = (Bucket){ 0 };
-    }
 }
 
 void take_up_rule_captures(Solver *s)

@@ -58,6 +58,7 @@ typedef struct {
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
     uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
     int max_level, phase;
+    int threads; /* for the first pass, the levels and the rule's sweep */
     bool overflow, out_of_memory;
     Bucket level[TB_MAX_PLIES + 2];   /* positions decided at each distance */
     Bucket capture[TB_MAX_PLIES + 2]; /* positions a capture wins at each distance, if nothing shorter */
@@ -93,6 +94,9 @@ void bucket_push(Solver *s, Bucket *b, uint64_t i, int side);
 void decide(Solver *s, int side, uint64_t i, int plies);
 /* Puts every position decided or won by a capture so far into the queues, then solves level by level. */
 void queue_decided(Solver *s, uint8_t *const capwin[2]);
+/* Takes up one decided position's predecessors, on the caller's thread alone. */
+void retro(Solver *s, uint64_t i, int side, int plies);
+/* Solves level by level (levels.c), a large level shared among the solver's threads. */
 void solve(Solver *s, uint8_t *const capwin[2]);
 
 /*
