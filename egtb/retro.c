@@ -11,7 +11,9 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
     tb_position_ranks(l, index, &w->p, w->rank);
     w->p.side = side;
     w->index = index;
-    w->rest = index % l->king_stride;
+    w->rest = 0;
+    for (int g = 0; g < l->ngroups; g++)
+        w->rest += (uint64_t)w->rank[g] * l->stride[g];
     w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
     for (int m = 0; m < l->men; m++)
         w->man_at[w->p.sq[m]] = (uint8_t)m;
