@@ -1,8 +1,8 @@
 /*
  * One ending under one rule set being solved, shared by the steps of a
  * build: the first pass over every position's moves (first_pass.c), the
- * retrograde levels (retro.c), the perpetual-check rule (perpetual.c) and
- * the natural limit (build.c).
+ * retrograde levels (retro.c; levels.c shares a level among threads), the
+ * perpetual-check rule (perpetual.c) and the natural limit (build.c).
  */
 #ifndef CHUHAN_EGTB_SOLVER_H
 #define CHUHAN_EGTB_SOLVER_H
