@@ -1,5 +1,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/parallel.h"
 #include "solver.h"
@@ -137,6 +138,33 @@ static void shared_level(Solver *s, Part *part, int nt, const Bucket *b, int lev
     }
 }
 
+/*
+ * A level walked in number order: neighbouring positions' predecessors lie
+ * side by side in the planes, so their bytes share cache lines instead of
+ * each costing a miss. Two passes of a 16-bit radix sort; left unsorted
+ * where the buffer cannot be had (the order changes nothing but the speed).
+ */
+static void sort_level(Bucket *b)
+{
+    uint32_t *tmp = b->n > 1 ? malloc(b->n * sizeof *tmp) : NULL;
+    if (!tmp)
+        return;
+    static const int shift[2] = { 0, 16 };
+    for (int pass = 0; pass < 2; pass++) {
+        static _Thread_local size_t count[(1 << 16) + 1];
+        memset(count, 0, sizeof count);
+        for (size_t k = 0; k < b->n; k++)
+            count[(b->item[k] >> shift[pass] & 0xffff) + 1]++;
+        for (int d = 0; d < 1 << 16; d++)
+            count[d + 1] += count[d];
+        for (size_t k = 0; k < b->n; k++)
+            tmp[count[b->item[k] >> shift[pass] & 0xffff]++] = b->item[k];
+        uint32_t *w = b->item;
+        b->item = tmp, tmp = w;
+    }
+    free(tmp);
+}
+
 /* Levels this small are walked on one thread: starting threads would cost more. */
 enum { SHARED_LEVEL_MIN = 1 << 14 };
 
@@ -153,6 +181,8 @@ void solve(Solver *s, uint8_t *const capture_win[2])
                 decide(s, side, i, level);
         }
         /* Deciding at this level never adds to it: a retrograde step is one ply further. */
+        if (b->n >= SHARED_LEVEL_MIN)
+            sort_level(b);
         if (part && b->n >= SHARED_LEVEL_MIN)
             shared_level(s, part, nt, b, level);
         else
