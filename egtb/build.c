@@ -164,6 +164,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         snprintf(err, errlen, "%s: not enough memory for %llu positions", name, (unsigned long long)(2 * s.n));
         return false;
     }
+    s.threads = opt->threads;
     bool ok = load_children(&s, dir, err, errlen);
     if (ok) {
         double t0 = now();

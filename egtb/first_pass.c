@@ -123,7 +123,8 @@ static void *first_pass_part(void *arg)
     uint64_t lo = s->n * (uint64_t)job->t / (uint64_t)job->nt, hi = s->n * (uint64_t)(job->t + 1) / (uint64_t)job->nt;
     for (uint64_t i = lo; b && i < hi; i++) {
         walker_set(s, &w, i, RED);
-        bool ok = w.plain || (uint64_t)tb_index(&s->lay, &w.p) == i;
+        /* The smaller of the two readings is the position's own number (as tb_index takes it). */
+        bool ok = w.plain || w.index <= w.mirror_index;
         for (int a = 0; ok && a < s->lay.men; a++)
             for (int c = a + 1; c < s->lay.men; c++)
                 ok = ok && w.p.sq[a] != w.p.sq[c];

@@ -7,26 +7,73 @@
 void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
 {
     const TbLayout *l = &s->lay;
-    tb_position(l, index, &w->p);
+    /* A group's rank is its digit of the number: what tb_group_rank would code from the squares decoded. */
+    tb_position_ranks(l, index, &w->p, w->rank);
     w->p.side = side;
     w->index = index;
-    w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
+    w->rest = 0;
     for (int g = 0; g < l->ngroups; g++)
-        w->rank[g] = tb_group_rank(l, g, w->p.sq + l->first[g], false);
+        w->rest += (uint64_t)w->rank[g] * l->stride[g];
+    w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
     for (int m = 0; m < l->men; m++)
         w->man_at[w->p.sq[m]] = (uint8_t)m;
+    if (w->plain)
+        return;
+    /* Both generals on the middle file: the mirror's reading too (the pair is its own mirror). */
+    w->mirror_index = index - w->rest;
+    for (int g = 0; g < l->ngroups; g++) {
+        w->mirror_rank[g] = tb_group_rank(l, g, w->p.sq + l->first[g], true);
+        w->mirror_index += (uint64_t)w->mirror_rank[g] * l->stride[g];
+    }
+}
+
+/* The rank of man m's group, read through the mirror or not, after it moves to sq. */
+static int64_t rank_after(const TbLayout *l, const Walker *w, int g, int m, int sq, bool mirror)
+{
+    const TbGroup *gr = &l->group[g];
+    if (gr->count == 1)
+        return gr->place[mirror ? point_mirror(sq_point(sq)) : sq_point(sq)];
+    uint8_t sqs[TB_MAX_GROUP];
+    memcpy(sqs, w->p.sq + l->first[g], gr->count);
+    sqs[m - l->first[g]] = (uint8_t)sq;
+    return tb_group_rank(l, g, sqs, mirror);
+}
+
+/*
+ * A general's move from a position of its own number (red's general left of
+ * the middle file, or on it with black's not right of it) keeps the other
+ * groups' digits wherever it needs no mirror and leaves the generals off the
+ * middle file together: then only the pair's digit changes. -1 elsewhere.
+ */
+static int64_t king_pair_after(const TbLayout *l, const Walker *w, int m, int sq)
+{
+    int rk = m == 0 ? sq : w->p.sq[0], bk = m == 1 ? sq : w->p.sq[1];
+    int rf = sq_file(rk), bf = sq_file(bk);
+    if (rf > 4 || (rf == 4 && bf >= 4))
+        return -1;
+    int rd = l->kings[RED].place[sq_point(rk)], bd = l->kings[BLACK].place[sq_point(bk)];
+    return l->pair_of[rd][bd];
 }
 
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
 {
     const TbLayout *l = &s->lay;
+    if (m >= 2) {
+        /* The number as its digits read (index_as unmirrored): only the man's group changes. */
+        int g = s->man_group[m];
+        uint64_t a = w->index + (uint64_t)(rank_after(l, w, g, m, sq, false) - w->rank[g]) * l->stride[g];
+        if (w->plain)
+            return a;
+        /* Both generals on the middle file: the smaller of the two readings, as tb_index takes. */
+        uint64_t b = w->mirror_index + (uint64_t)(rank_after(l, w, g, m, sq, true) - w->mirror_rank[g]) * l->stride[g];
+        return a < b ? a : b;
+    }
+    int64_t pair = w->plain ? king_pair_after(l, w, m, sq) : -1;
+    if (pair >= 0)
+        return (uint64_t)pair * l->king_stride + w->rest;
     TbPos q = w->p;
     q.sq[m] = (uint8_t)sq;
-    if (!w->plain || m < 2)
-        return (uint64_t)tb_index(l, &q);
-    int g = s->man_group[m];
-    int64_t rank = tb_group_rank(l, g, q.sq + l->first[g], false);
-    return w->index + (uint64_t)(rank - w->rank[g]) * l->stride[g];
+    return (uint64_t)tb_index(l, &q);
 }
 
 void bucket_push(Solver *s, Bucket *b, uint64_t i, int side)
@@ -125,7 +172,7 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
 }
 
 /* The positions one move back from a decided one, each told once. */
-static void retro(Solver *s, uint64_t i, int side, int plies)
+void retro(Solver *s, uint64_t i, int side, int plies)
 {
     Walker w;
     walker_set(s, &w, i, side);
@@ -133,31 +180,6 @@ static void retro(Solver *s, uint64_t i, int side, int plies)
     int np = moves_back(s, &w, !side, pred);
     for (int j = 0; j < np; j++)
         predecessor(s, !side, pred[j], plies);
-}
-
-void solve(Solver *s, uint8_t *const capture_win[2])
-{
-    for (int level = 0; level <= s->max_level && level <= TB_MAX_PLIES; level++) {
-        Bucket *c = &s->capture[level], *b = &s->level[level];
-        for (size_t k = 0; k < c->n; k++) {
-            uint64_t i = c->item[k] >> 1;
-            int side = c->item[k] & 1;
-            if (s->val[side][i] == 0 && capture_win[side][i] == tb_value(level))
-                decide(s, side, i, level);
-        }
-        /* Deciding at this level never adds to it: a retrograde step is one ply further. */
-        for (size_t k = 0; k < b->n; k++) {
-            uint64_t i = b->item[k] >> 1;
-            int side = b->item[k] & 1;
-            if (s->bits[side][i] & B_FRONTIER)
-                continue;
-            s->bits[side][i] |= B_FRONTIER;
-            retro(s, i, side, level);
-        }
-        free(c->item);
-        free(b->item);
-        *c = *b = (Bucket){ 0 };
-    }
 }
 
 void take_up_rule_captures(Solver *s)

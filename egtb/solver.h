@@ -1,8 +1,8 @@
 /*
  * One ending under one rule set being solved, shared by the steps of a
  * build: the first pass over every position's moves (first_pass.c), the
- * retrograde levels (retro.c), the perpetual-check rule (perpetual.c) and
- * the natural limit (build.c).
+ * retrograde levels (retro.c; levels.c shares a level among threads), the
+ * perpetual-check rule (perpetual.c) and the natural limit (build.c).
  */
 #ifndef CHUHAN_EGTB_SOLVER_H
 #define CHUHAN_EGTB_SOLVER_H
@@ -58,6 +58,7 @@ typedef struct {
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
     uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
     int max_level, phase;
+    int threads; /* for the first pass, the levels and the rule's sweep */
     bool overflow, out_of_memory;
     Bucket level[TB_MAX_PLIES + 2];   /* positions decided at each distance */
     Bucket capture[TB_MAX_PLIES + 2]; /* positions a capture wins at each distance, if nothing shorter */
@@ -71,9 +72,11 @@ typedef struct {
  */
 typedef struct {
     TbPos p;
-    uint64_t index;
+    uint64_t index, rest; /* rest: the number less the generals' pair, index % king_stride */
     bool plain;           /* neither general on the middle file twice over: numbers change group by group */
     int64_t rank[2 * PIECE_TYPE_NB];
+    uint64_t mirror_index;                   /* where not plain: the number read through the mirror */
+    int64_t mirror_rank[2 * PIECE_TYPE_NB];  /* and its groups' ranks */
     uint8_t man_at[SQUARE_NB];
 } Walker;
 
@@ -91,6 +94,9 @@ void bucket_push(Solver *s, Bucket *b, uint64_t i, int side);
 void decide(Solver *s, int side, uint64_t i, int plies);
 /* Puts every position decided or won by a capture so far into the queues, then solves level by level. */
 void queue_decided(Solver *s, uint8_t *const capwin[2]);
+/* Takes up one decided position's predecessors, on the caller's thread alone. */
+void retro(Solver *s, uint64_t i, int side, int plies);
+/* Solves level by level (levels.c), a large level shared among the solver's threads. */
 void solve(Solver *s, uint8_t *const capwin[2]);
 
 /*

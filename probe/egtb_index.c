@@ -222,14 +222,24 @@ int64_t tb_index(const TbLayout *l, const TbPos *p)
     return index_as(l, p, rf > 4 || (rf == 4 && bf > 4));
 }
 
-void tb_position(const TbLayout *l, uint64_t index, TbPos *p)
+void tb_position(const TbLayout *l, uint64_t index, TbPos *p) { tb_position_ranks(l, index, p, NULL); }
+
+void tb_position_ranks(const TbLayout *l, uint64_t index, TbPos *p, int64_t *ranks)
 {
     memset(p, 0, sizeof *p);
     uint8_t *sq = p->sq + l->men;
     for (int g = l->ngroups - 1; g >= 0; g--) {
         const TbGroup *gr = &l->group[g];
-        uint32_t rank = (uint32_t)(index % gr->size);
-        index /= gr->size;
+        uint32_t rank;
+        if (index <= UINT32_MAX) { /* every builder's number: a 32-bit division costs a fraction of a 64-bit one */
+            rank = (uint32_t)index % gr->size;
+            index = (uint32_t)index / gr->size;
+        } else {
+            rank = (uint32_t)(index % gr->size);
+            index /= gr->size;
+        }
+        if (ranks)
+            ranks[g] = rank;
         sq -= gr->count;
         if (gr->count == 1) {
             sq[0] = (uint8_t)point_sq(gr->point[rank]);

@@ -97,6 +97,8 @@ int64_t tb_index(const TbLayout *l, const TbPos *p);
 int64_t tb_group_rank(const TbLayout *l, int g, const uint8_t *sq, bool mirror);
 /* The position a number stands for (before the mirror, a man may share a point with another: not a position). */
 void tb_position(const TbLayout *l, uint64_t index, TbPos *p);
+/* The same, with each group's rank (its digit of the number) into ranks[group]. */
+void tb_position_ranks(const TbLayout *l, uint64_t index, TbPos *p, int64_t *ranks);
 
 /*
  * The table position of a board whose men are those of l's ending, or of its
