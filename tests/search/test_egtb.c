@@ -327,6 +327,10 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     const char *fen = "9/9/4k4/9/9/2R6/8n/9/9/5K3 b - - 0 1";
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KRkn.asian.egtb: a one-byte table (format 1), no longer read: convert its folder with `chuhan egtb compress DIR`"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --rules asian 2>&1", dir), 1);
+    cr_assert(strstr(out, "KRkn.asian.egtb: a one-byte table (format 1): verify probes its successors as the engine does, "
+                          "from compressed tables; convert the folder first with `chuhan egtb compress DIR`"), "%s", out);
+    cr_assert(strstr(out, "\n0 mismatches"), "no position is counted a mismatch: %s", out);
     snprintf(copy, sizeof copy, "%s/c", dir);
     cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s", copy, dir, copy, copy), 0, "%s", out);
     cr_assert(strstr(out, "KRkn.asian.egtb: 911410 -> "), "%s", out);
