@@ -16,16 +16,6 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static bool is_onebyte(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t h[TB_HEADER_BYTES];
-    bool one = f && fread(h, 1, sizeof h, f) == sizeof h && tb_header_format(h) == TB_FORMAT_ONE_BYTE;
-    if (f)
-        fclose(f);
-    return one;
-}
-
 static long long file_bytes(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -74,7 +64,7 @@ int tb_compress_folder(const char *dir, unsigned dblock_log2, FILE *out)
         char path[4200];
         if (len < 6 || strcmp(f->d_name + len - 5, ".egtb"))
             continue;
-        if (snprintf(path, sizeof path, "%s/%s", dir, f->d_name) >= (int)sizeof path || !is_onebyte(path))
+        if (snprintf(path, sizeof path, "%s/%s", dir, f->d_name) >= (int)sizeof path || !tb_file_is_one_byte(path))
             continue;
         if (compress_one(path, f->d_name, &o, &before, &after, out))
             done++;

@@ -6,7 +6,6 @@
 #include "../board/movegen.h"
 #include "../notation/notation.h"
 #include "../base/parallel.h"
-#include "../base/read_at.h"
 #include "verify.h"
 
 enum { SHOWN_MAX = 10 };
@@ -98,16 +97,6 @@ static void *verify_part(void *arg)
     return NULL;
 }
 
-static bool one_byte(const char *path)
-{
-    uint8_t h[TB_HEADER_BYTES];
-    int fd = read_at_open(path);
-    bool one = fd >= 0 && read_at(fd, h, sizeof h, 0) && tb_header_format(h) == TB_FORMAT_ONE_BYTE;
-    if (fd >= 0)
-        read_at_close(fd);
-    return one;
-}
-
 static int verify_table(TbSet *s, const char *dir, const Ending *e, RuleSet r, int threads, long *mismatches, FILE *out)
 {
     Ending c = ending_is_canonical(e) ? *e : ending_swap(e);
@@ -116,7 +105,7 @@ static int verify_table(TbSet *s, const char *dir, const Ending *e, RuleSet r, i
     snprintf(path, sizeof path, "%s/%s", dir, name);
     /* The successors are probed through the engine's reader, which reads compressed tables only:
      * a one-byte folder would count every position a mismatch. */
-    if (one_byte(path)) {
+    if (tb_file_is_one_byte(path)) {
         fprintf(out, "%s: a one-byte table (format 1): verify probes its successors as the engine does, "
                      "from compressed tables; convert the folder first with `chuhan egtb compress DIR`\n", name);
         return 1;

@@ -323,15 +323,20 @@ static bool mark_none(TbTable *t)
     return true;
 }
 
+bool tb_file_is_one_byte(const char *path)
+{
+    int fd = read_at_open(path);
+    uint8_t h[TB_HEADER_BYTES];
+    bool one = fd >= 0 && read_at(fd, h, sizeof h, 0) && tb_header_format(h) == TB_FORMAT_ONE_BYTE;
+    if (fd >= 0)
+        read_at_close(fd);
+    return one;
+}
+
 static bool read_whole(TbTable *t, const char *path, const Ending *expect, RuleSet rules, bool exact, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    int fd = read_at_open(path);
-    uint8_t h[TB_HEADER_BYTES];
-    bool onebyte = fd >= 0 && read_at(fd, h, sizeof h, 0) && tb_header_format(h) == TB_FORMAT_ONE_BYTE;
-    if (fd >= 0)
-        read_at_close(fd);
-    if (onebyte)
+    if (tb_file_is_one_byte(path))
         return tb_onebyte_read(t, path, expect, rules, err, errlen);
     TbFile f;
     if (!tbf_open(&f, path, expect, rules, err, errlen))

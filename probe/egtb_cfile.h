@@ -92,6 +92,8 @@ bool tbf_read_search_of(const TbFile *f, int side, uint32_t k, uint32_t have, co
  * that is no position TB_NONE (worked out again where the file filled them).
  */
 bool tb_file_read(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen);
+/* Whether the file at path is a whole one-byte table's header (format 1). */
+bool tb_file_is_one_byte(const char *path);
 /* The same, faster, for a reader that asks only of positions (the builder's captures): other numbers hold anything. */
 bool tb_file_read_positions(TbTable *t, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen);
 
