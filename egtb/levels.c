@@ -32,21 +32,6 @@ typedef struct {
     Bucket out[TB_MAX_PLIES + 2];
 } Part;
 
-static void part_push(Part *t, int plies, uint64_t i, int side)
-{
-    Bucket *b = &t->out[plies];
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 1024;
-        uint32_t *item = realloc(b->item, cap * sizeof *item);
-        if (!item) {
-            t->out_of_memory = true;
-            return;
-        }
-        b->item = item, b->cap = cap;
-    }
-    b->item[b->n++] = (uint32_t)(i << 1 | (uint64_t)side);
-}
-
 /* What decide() does, for a position whose value this thread has just set. */
 static void part_decided(Part *t, int side, uint64_t i, int plies)
 {
@@ -54,7 +39,8 @@ static void part_decided(Part *t, int side, uint64_t i, int plies)
         atomic_fetch_or_explicit(at(&t->s->bits[side][i]), B_BY_RULE, memory_order_relaxed);
     if (plies > t->max_level)
         t->max_level = plies;
-    part_push(t, plies, i, side);
+    if (!bucket_add(&t->out[plies], i, side))
+        t->out_of_memory = true;
 }
 
 static int clamp_plies(Part *t, int plies)

@@ -76,18 +76,23 @@ uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
     return (uint64_t)tb_index(l, &q);
 }
 
-void bucket_push(Solver *s, Bucket *b, uint64_t i, int side)
+bool bucket_add(Bucket *b, uint64_t i, int side)
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 1024;
         uint32_t *item = realloc(b->item, cap * sizeof *item);
-        if (!item) {
-            s->out_of_memory = true;
-            return;
-        }
+        if (!item)
+            return false;
         b->item = item, b->cap = cap;
     }
     b->item[b->n++] = (uint32_t)(i << 1 | (uint64_t)side);
+    return true;
+}
+
+void bucket_push(Solver *s, Bucket *b, uint64_t i, int side)
+{
+    if (!bucket_add(b, i, side))
+        s->out_of_memory = true;
 }
 
 void decide(Solver *s, int side, uint64_t i, int plies)

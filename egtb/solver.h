@@ -89,6 +89,8 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
 /* Sorts numbers and drops repeats; returns how many are left. */
 int dedupe_numbers(uint64_t *a, int n);
 
+/* Appends a position to a bucket; false where it could not grow (bucket_push marks the solver out of memory then). */
+bool bucket_add(Bucket *b, uint64_t i, int side);
 void bucket_push(Solver *s, Bucket *b, uint64_t i, int side);
 /* Sets a position's value at a distance, queueing it for that level. */
 void decide(Solver *s, int side, uint64_t i, int plies);
