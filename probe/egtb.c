@@ -265,6 +265,12 @@ static bool fill_slice(Fill *x, uint8_t *block)
     return ok;
 }
 
+/* A cache block's key: the entry (from 1), the side, the part and the block's number in it. */
+static uint64_t block_key(const TbSet *s, const Entry *en, int side, int part, uint32_t k)
+{
+    return (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)side << 33 | (uint64_t)part << 32 | k;
+}
+
 /*
  * What a probe decoded beside its slice of a large distance block: the
  * block's other slices and search blocks, put in the cache (each under its
@@ -274,17 +280,16 @@ static bool fill_slice(Fill *x, uint8_t *block)
 static void keep_decoded(TbSet *s, const Entry *en, Fill *x)
 {
     const TbFile *f = x->f;
-    uint64_t base = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33;
     uint32_t kd = (uint32_t)(x->i >> f->dblock_log2), own = (uint32_t)(x->i >> f->block_log2);
     size_t n = tbf_dblock_size(f, kd);
     uint32_t slice = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> TB_CACHE_LOG2);
     for (size_t at = 0; at < n; at += TB_CACHE_BLOCK, slice++)
         if (slice != x->k)
-            tb_cache_put(s->cache, base | (uint64_t)TB_PART_DISTANCE << 32 | slice, x->dplies + at, n - at);
+            tb_cache_put(s->cache, block_key(s, en, x->side, TB_PART_DISTANCE, slice), x->dplies + at, n - at);
     uint32_t j = (uint32_t)(((uint64_t)kd << f->dblock_log2) >> f->block_log2);
     for (size_t at = 0; at < n; at += (size_t)1 << f->block_log2, j++)
         if (j != own)
-            tb_cache_put(s->cache, base | j, x->dwsym + at, tbf_block_size(f, j));
+            tb_cache_put(s->cache, block_key(s, en, x->side, TB_PART_SEARCH, j), x->dwsym + at, tbf_block_size(f, j));
     free(x->dwsym);
     free(x->dplies);
     x->dwsym = x->dplies = NULL;
@@ -319,7 +324,7 @@ static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8
     const TbFile *f = &en->file;
     unsigned log2 = slot_log2(f, part);
     x->f = f, x->part = part, x->i = i, x->k = (uint32_t)(i >> log2), x->why[0] = 0;
-    uint64_t key = (uint64_t)(en - s->entry + 1) << 34 | (uint64_t)x->side << 33 | (uint64_t)part << 32 | x->k;
+    uint64_t key = block_key(s, en, x->side, part, x->k);
     size_t at = (size_t)(i & (((uint64_t)1 << log2) - 1));
     x->dwsym = x->dplies = NULL;
     bool ok = tb_cache_byte(s->cache, key, at, out, fill_block, x);

@@ -75,22 +75,34 @@ static Set *set_of(TbCache *c, uint64_t key)
     return &c->set[(size_t)((h ^ h >> 29) % c->sets)];
 }
 
+/* The way that holds key, or TB_CACHE_WAYS. */
+static int way_of(const Set *s, uint64_t key)
+{
+    int w = 0;
+    while (w < TB_CACHE_WAYS && s->key[w] != key)
+        w++;
+    return w;
+}
+
+/* The least recently used way emptied for a new block, its buffer there; -1 without the memory. Its stamp stays. */
+static int claim(Set *s)
+{
+    int w = victim(s);
+    s->key[w] = 0;
+    if (!s->data[w])
+        s->data[w] = malloc(TB_CACHE_BLOCK);
+    return s->data[w] ? w : -1;
+}
+
 void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n)
 {
     Set *s = set_of(c, key);
     pthread_mutex_lock(&s->lock);
-    int w = 0;
-    while (w < TB_CACHE_WAYS && s->key[w] != key)
-        w++;
-    if (w == TB_CACHE_WAYS) {
-        w = victim(s);
-        s->key[w] = 0; /* its stamp stays: the block put is as old as the one it replaces */
-        if (!s->data[w])
-            s->data[w] = malloc(TB_CACHE_BLOCK);
-        if (s->data[w]) {
-            memcpy(s->data[w], data, n < TB_CACHE_BLOCK ? n : TB_CACHE_BLOCK);
-            s->key[w] = key;
-        }
+    /* The stamp a claimed way keeps makes the block put as old as the one it replaces. */
+    int w = way_of(s, key) == TB_CACHE_WAYS ? claim(s) : -1;
+    if (w >= 0) {
+        memcpy(s->data[w], data, n < TB_CACHE_BLOCK ? n : TB_CACHE_BLOCK);
+        s->key[w] = key;
     }
     pthread_mutex_unlock(&s->lock);
 }
@@ -99,19 +111,14 @@ bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFil
 {
     Set *s = set_of(c, key);
     pthread_mutex_lock(&s->lock);
-    int w = 0;
-    while (w < TB_CACHE_WAYS && s->key[w] != key)
-        w++;
+    int w = way_of(s, key);
     bool ok = true;
     if (w < TB_CACHE_WAYS) {
         atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     } else {
         atomic_fetch_add_explicit(&c->misses, 1, memory_order_relaxed);
-        w = victim(s);
-        s->key[w] = 0;
-        if (!s->data[w])
-            s->data[w] = malloc(TB_CACHE_BLOCK);
-        ok = s->data[w] && fill(arg, s->data[w]);
+        w = claim(s);
+        ok = w >= 0 && fill(arg, s->data[w]);
         if (ok)
             s->key[w] = key;
     }
