@@ -144,13 +144,55 @@ static void refresh_side(const Network *net, const Board *b, Accumulator *acc, i
     for (int piece = 16; piece < PIECE_NB; piece++)
         if (b->pos[piece])
             rows[n++] = net->w1[feature_of(p, view, piece, b->pos[piece])];
-    simd_sum_rows(acc->v[p], net->b1, rows, n, NNUE_HIDDEN);
+    simd_sum_rows(acc->v[p], net->b1, rows, n, NULL, 0, NNUE_HIDDEN);
 }
 
 void nnue_refresh(const Network *net, const Board *b, Accumulator *acc)
 {
     for (int p = 0; p < 2; p++)
         refresh_side(net, b, acc, p);
+}
+
+/* Every view cache of the stack as of an empty board: the bias alone, no man anywhere. */
+static void forget_views(NNUEStack *nn)
+{
+    for (int p = 0; p < 2; p++)
+        for (int view = 0; view < NNUE_VIEWS; view++) {
+            memcpy(nn->cache[p][view].v, nn->net->b1, sizeof nn->cache[p][view].v);
+            memset(nn->cache[p][view].pos, 0, sizeof nn->cache[p][view].pos);
+        }
+    nn->cache_net = nn->net;
+}
+
+/*
+ * One perspective's accumulator afresh for the board's position, from what
+ * its view's cache held: the men that left their point since give back their
+ * rows, those on a new point add theirs. The same integers as refresh_side.
+ */
+static void refresh_cached(NNUEStack *nn, const Board *b, Accumulator *acc, int p)
+{
+    if (nn->cache_net != nn->net)
+        forget_views(nn);
+    int view = view_of(b, p);
+    ViewCache *c = &nn->cache[p][view];
+    const int16_t *add[32], *sub[32];
+    int nadd = 0, nsub = 0;
+    for (int group = 16; group < PIECE_NB; group += 8) {
+        if (!memcmp(c->pos + group, b->pos + group, 8)) /* most men stood still: eight at a time */
+            continue;
+        for (int piece = group; piece < group + 8; piece++) {
+            int was = c->pos[piece], now = b->pos[piece];
+            if (was == now)
+                continue;
+            if (was)
+                sub[nsub++] = nn->net->w1[feature_of(p, view, piece, was)];
+            if (now)
+                add[nadd++] = nn->net->w1[feature_of(p, view, piece, now)];
+            c->pos[piece] = (uint8_t)now;
+        }
+    }
+    simd_sum_rows(acc->v[p], c->v, add, nadd, sub, nsub, NNUE_HIDDEN);
+    memcpy(c->v, acc->v[p], sizeof c->v);
 }
 
 /*
@@ -177,7 +219,8 @@ static void update(const Network *net, Accumulator *to, const Accumulator *from,
 void nnue_reset(Board *b)
 {
     b->nn->marks.base = b->hply;
-    nnue_refresh(b->nn->net, b, &b->nn->acc[0]);
+    for (int p = 0; p < 2; p++)
+        refresh_cached(b->nn, b, &b->nn->acc[0], p);
     b->nn->marks.fresh[0] = true;
 }
 
@@ -199,7 +242,8 @@ static const Accumulator *current(Board *b)
     while (j >= 0 && !nn->marks.fresh[j] && i - j <= MAX_REPLAY)
         j--;
     if (j < 0 || !nn->marks.fresh[j]) {
-        nnue_refresh(nn->net, b, &nn->acc[i]);
+        for (int p = 0; p < 2; p++)
+            refresh_cached(nn, b, &nn->acc[i], p);
     } else {
         /*
          * A perspective whose general moved on the way sees the board anew:
@@ -219,7 +263,7 @@ static const Accumulator *current(Board *b)
         }
         for (int p = 0; p < 2; p++)
             if (moved[p])
-                refresh_side(nn->net, b, &nn->acc[i], p);
+                refresh_cached(nn, b, &nn->acc[i], p);
     }
     nn->marks.fresh[i] = true;
     return &nn->acc[i];

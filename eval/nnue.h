@@ -98,10 +98,25 @@ typedef struct {
  * have one: copying a board into them computes the new position's afresh.
  */
 typedef struct Network Network;
+
+/*
+ * One perspective's accumulator as it last stood in one view, and where each
+ * man stood then. A general's step changes its side's view and so every
+ * feature; the view it steps into was usually seen a few moves before, and
+ * only the men that moved since need their rows added and taken away.
+ */
+enum { NNUE_VIEWS = 2 * NNUE_GENERAL_BUCKETS };
+typedef struct {
+    _Alignas(64) int16_t v[NNUE_HIDDEN];
+    uint8_t pos[PIECE_NB]; /* the board's pos[] when v was last made */
+} ViewCache;
+
 typedef struct NNUEStack {
     NNUEMarks marks;    /* first, where board_marks finds them */
     const Network *net; /* the network its accumulators are of */
     Accumulator acc[NNUE_STACK];
+    const Network *cache_net; /* the network the view caches hold, NULL when they hold nothing */
+    ViewCache cache[2][NNUE_VIEWS];
 } NNUEStack;
 _Static_assert(offsetof(NNUEStack, marks) == 0, "a board reaches the marks at its stack's address");
 

@@ -42,15 +42,18 @@ static inline void scalar_add_sub(int16_t *restrict to, const int16_t *from, con
     }
 }
 
-/* acc = bias + the sum of the rows, wrapping in int16. */
-static inline void scalar_sum_rows(int16_t *restrict acc, const int16_t *bias, const int16_t *const *rows, int nrows,
-                                   int n)
+/* acc = base + the sum of the rows `add` - the sum of the rows `sub`, wrapping in int16. */
+static inline void scalar_sum_rows(int16_t *restrict acc, const int16_t *base, const int16_t *const *add, int nadd,
+                                   const int16_t *const *sub, int nsub, int n)
 {
     for (int j = 0; j < n; j++)
-        acc[j] = bias[j];
-    for (int r = 0; r < nrows; r++)
+        acc[j] = base[j];
+    for (int r = 0; r < nadd; r++)
         for (int j = 0; j < n; j++)
-            acc[j] = (int16_t)(acc[j] + rows[r][j]);
+            acc[j] = (int16_t)(acc[j] + add[r][j]);
+    for (int r = 0; r < nsub; r++)
+        for (int j = 0; j < n; j++)
+            acc[j] = (int16_t)(acc[j] - sub[r][j]);
 }
 
 /* The sum of screlu(v[j]) * w[j]. */
@@ -128,18 +131,21 @@ static inline void simd_add_sub(int16_t *to, const int16_t *from, const int16_t 
             vstore(to + j, vsub16(vadd16(vload(from + j), vload(add + j)), vload(sub + j)));
 }
 
-/* A tile of 8 vectors stays in registers while every row is added to it. */
-static inline void simd_sum_rows(int16_t *restrict acc, const int16_t *bias, const int16_t *const *rows, int nrows,
-                                 int n)
+/* A tile of 8 vectors stays in registers while every row is added to it or taken from it. */
+static inline void simd_sum_rows(int16_t *restrict acc, const int16_t *base, const int16_t *const *add, int nadd,
+                                 const int16_t *const *sub, int nsub, int n)
 {
     enum { TILE = 8 * VEC_LANES };
     for (int t = 0; t < n; t += TILE) {
         vec16 r[8];
         for (int k = 0; k < 8; k++)
-            r[k] = vload(bias + t + k * VEC_LANES);
-        for (int i = 0; i < nrows; i++)
+            r[k] = vload(base + t + k * VEC_LANES);
+        for (int i = 0; i < nadd; i++)
             for (int k = 0; k < 8; k++)
-                r[k] = vadd16(r[k], vload(rows[i] + t + k * VEC_LANES));
+                r[k] = vadd16(r[k], vload(add[i] + t + k * VEC_LANES));
+        for (int i = 0; i < nsub; i++)
+            for (int k = 0; k < 8; k++)
+                r[k] = vsub16(r[k], vload(sub[i] + t + k * VEC_LANES));
         for (int k = 0; k < 8; k++)
             vstore(acc + t + k * VEC_LANES, r[k]);
     }
@@ -175,17 +181,20 @@ static inline void simd_add_sub(int16_t *restrict to, const int16_t *from, const
             vst1q_s16(to + j, vsubq_s16(vaddq_s16(vld1q_s16(from + j), vld1q_s16(add + j)), vld1q_s16(sub + j)));
 }
 
-/* A tile of 16 vectors (of the 32) stays in registers while every row is added to it. */
-static inline void simd_sum_rows(int16_t *restrict acc, const int16_t *bias, const int16_t *const *rows, int nrows,
-                                 int n)
+/* A tile of 16 vectors (of the 32) stays in registers while every row is added to it or taken from it. */
+static inline void simd_sum_rows(int16_t *restrict acc, const int16_t *base, const int16_t *const *add, int nadd,
+                                 const int16_t *const *sub, int nsub, int n)
 {
     for (int t = 0; t < n; t += 128) {
         int16x8_t r[16];
         for (int k = 0; k < 16; k++)
-            r[k] = vld1q_s16(bias + t + 8 * k);
-        for (int i = 0; i < nrows; i++)
+            r[k] = vld1q_s16(base + t + 8 * k);
+        for (int i = 0; i < nadd; i++)
             for (int k = 0; k < 16; k++)
-                r[k] = vaddq_s16(r[k], vld1q_s16(rows[i] + t + 8 * k));
+                r[k] = vaddq_s16(r[k], vld1q_s16(add[i] + t + 8 * k));
+        for (int i = 0; i < nsub; i++)
+            for (int k = 0; k < 16; k++)
+                r[k] = vsubq_s16(r[k], vld1q_s16(sub[i] + t + 8 * k));
         for (int k = 0; k < 16; k++)
             vst1q_s16(acc + t + 8 * k, r[k]);
     }

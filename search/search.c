@@ -329,6 +329,7 @@ static int prepare_threads(Engine *e, const Board *root, const SearchLimits *lim
         t->draw[root->side] = VALUE_DRAW - contempt;
         t->draw[!root->side] = VALUE_DRAW + contempt;
         t->nn.net = engine_network(e);
+        t->nn.cache_net = NULL; /* a network read again may sit where the last one did */
         t->board.nn = e->opt.hand_eval ? NULL : &t->nn;
         board_copy(&t->board, root);
     }
