@@ -1,6 +1,6 @@
 /*
  * The network's arithmetic on rows of int16, written for the processor's
- * vectors: AVX2, SSE2 (every x86-64), NEON (64-bit ARM), and plain C for
+ * vectors: AVX-512 (its BW part), AVX2, SSE2 (every x86-64), NEON (64-bit ARM), and plain C for
  * the rest (WebAssembly among them) or when built with -DCHUHAN_SCALAR.
  * Every path computes the same integers: additions wrap in int16 as the
  * scalar casts do, and the output's products and sums are exact in int32.
@@ -12,7 +12,10 @@
 
 #include <stdint.h>
 
-#if !defined(CHUHAN_SCALAR) && defined(__AVX2__)
+#if !defined(CHUHAN_SCALAR) && defined(__AVX512BW__)
+#include <immintrin.h>
+#define SIMD_AVX512 1
+#elif !defined(CHUHAN_SCALAR) && defined(__AVX2__)
 #include <immintrin.h>
 #define SIMD_AVX2 1
 #elif !defined(CHUHAN_SCALAR) && defined(__SSE2__)
@@ -67,9 +70,25 @@ static inline int32_t scalar_screlu_dot(const int16_t *v, const int16_t *w, int1
 
 /* --- the processor's vectors ------------------------------------------- */
 
-#if defined(SIMD_AVX2) || defined(SIMD_SSE2)
+#if defined(SIMD_AVX512) || defined(SIMD_AVX2) || defined(SIMD_SSE2)
 
-#if defined(SIMD_AVX2)
+#if defined(SIMD_AVX512)
+typedef __m512i vec16;
+enum { VEC_LANES = 32 };
+#define vload(p) _mm512_loadu_si512((const void *)(p))
+#define vstore(p, x) _mm512_storeu_si512((void *)(p), (x))
+#define vadd16 _mm512_add_epi16
+#define vsub16 _mm512_sub_epi16
+#define vmax16 _mm512_max_epi16
+#define vmin16 _mm512_min_epi16
+#define vmul16 _mm512_mullo_epi16
+#define vshr16 _mm512_srli_epi16
+#define vmadd16 _mm512_madd_epi16
+#define vadd32 _mm512_add_epi32
+#define vset16 _mm512_set1_epi16
+#define vzero _mm512_setzero_si512
+#define vsum32 _mm512_reduce_add_epi32
+#elif defined(SIMD_AVX2)
 typedef __m256i vec16;
 enum { VEC_LANES = 16 };
 #define vload(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
