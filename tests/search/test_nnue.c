@@ -253,6 +253,51 @@ static const char *shifted_network(void)
     return temp_file(data, n);
 }
 
+/* The shipped network with some of its first layer's weights changed: every accumulator differs. */
+static const char *reweighted_network(void)
+{
+    FILE *f = fopen("nets/chuhan.nnue", "rb");
+    cr_assert(f, "nets/chuhan.nnue, read from the repository's root");
+    static uint8_t data[1 << 23];
+    size_t n = fread(data, 1, sizeof data, f);
+    fclose(f);
+    for (size_t at = 24; at < n / 2; at += 2 * 101)
+        data[at] ^= 0x10; /* bit 4 of one weight in every 101 */
+    return temp_file(data, n);
+}
+
+Test(nnue, a_stack_handed_another_network_sums_by_that_network_not_by_views_kept_of_the_last)
+{
+    char err[256];
+    const char *path = reweighted_network();
+    Network *other = nnue_load(path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    unlink(path);
+    uint64_t rng = 4242;
+    set_fen(&board, START_FEN);
+    board.nn = &stack;
+    for (int step = 0; step < 400; step++) {
+        if (step % 7 == 0) { /* a new search with the other network: the board's accumulators start over */
+            stack.net = stack.net == other ? nnue_builtin() : other;
+            stack.marks.base = NNUE_NO_BASE;
+        }
+        Move list[MAX_MOVES];
+        int n = gen_legal(&board, list);
+        if (!n || board.hply > 200) {
+            set_fen(&board, START_FEN);
+            continue;
+        }
+        Move m = general_move(list, n, &rng);
+        make_move(&board, m && test_random(&rng) % 2 ? m : list[test_random(&rng) % (uint64_t)n]);
+        Board plain;
+        memcpy(&plain, &board, sizeof plain);
+        plain.nn = NULL;
+        cr_assert_eq(nnue_evaluate(&board), nnue_evaluate_once(stack.net, &plain), "step %d", step);
+    }
+    stack.net = nnue_builtin();
+    nnue_free(other);
+}
+
 Test(nnue, a_network_loaded_by_one_engine_is_its_own)
 {
     set_fen(&board, START_FEN);
