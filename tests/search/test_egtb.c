@@ -312,6 +312,12 @@ static void expect_same_probes(TbSet *s, const char *onebyte, RuleSet r)
             cr_assert(tb_probe(s, b, &res), "%s number %llu side %d not found", t.name, (unsigned long long)i, side);
             cr_assert_eq(res.value, t.values[side][i], "%s number %llu side %d", t.name, (unsigned long long)i, side);
             cr_assert_eq(res.flags, tb_flags(&t, side, i), "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            /* The search part alone says the same, and the table's longest distance bounds this one. */
+            TbWdl w;
+            cr_assert(tb_probe_wdl(s, b, &w), "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            cr_assert_eq(w.wdl, tb_win(res.value) ? 1 : tb_loss(res.value) ? -1 : 0, "%s number %llu", t.name, (unsigned long long)i);
+            cr_assert_eq(w.flags, res.flags);
+            cr_assert(!tb_decided(res.value) || tb_plies(res.value) <= w.longest, "%s number %llu", t.name, (unsigned long long)i);
             probed++;
         }
     cr_assert_gt(probed, 0);
