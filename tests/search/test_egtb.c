@@ -275,6 +275,29 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     remove_dir(dir);
 }
 
+/*
+ * Below the root the search asks a table position only whether it is won, and scores it by how near the
+ * root it is; the line shown reads the distance at its end and gives the mate as before.
+ */
+Test(egtb, a_capture_into_a_won_ending_shows_its_mate_and_the_natural_limit_still_counts)
+{
+    char dir[64];
+    built(dir, "KRkn");
+    Engine e;
+    engine_start(&e, "uci");
+    engine_send(&e, "setoption name EGTBPath value %s", dir);
+    /* e0e1 takes the rook into KRkn, a loss in 3 for black (egtb probe): a mate in 4. */
+    engine_send(&e, "position fen 4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 4 ", "bestmove e0e1");
+    /* 100 plies towards the limit, every position of the ending the search meets has its distance read: the same mate. */
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 100 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 3 ", "bestmove c4e4");
+    engine_close(&e, 5000);
+    remove_dir(dir);
+}
+
 Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
 {
     char dir[64];
