@@ -364,6 +364,9 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s", copy, dir, copy, copy), 0, "%s", out);
     cr_assert(strstr(out, "KRkn.asian.egtb: 911410 -> "), "%s", out);
     cr_assert(strstr(out, "8 tables compressed"), "%s", out);
+    /* By default the distances go in blocks of 2^16 numbers, four search blocks each: format 4. */
+    cr_assert_eq(run(out, sizeof out, "od -An -tu4 -j8 -N4 %s/KRkn.asian.egtb", copy), 0);
+    cr_assert_eq(atoi(out), 4, "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb compress %s", copy), 0, "%s", out);
     cr_assert(strstr(out, "0 tables compressed"), "a compressed table is left as it is: %s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules asian", copy, fen), 0);
@@ -384,10 +387,12 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert(!tb_set_error(s, err, sizeof err), "%s", err);
     tb_set_free(s);
 
-    /* Distances in blocks of 2^16 numbers (format 4), four search blocks each: read and probed the same, cold and warm. */
+    /* Distances in blocks of one search block's 2^14 numbers (format 3, as earlier builds wrote): read and probed the same, cold and warm. */
     snprintf(copy, sizeof copy, "%s/d", dir);
-    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s --distance-blocks 16", copy, dir,
+    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s --distance-blocks 14", copy, dir,
                      copy, copy), 0, "%s", out);
+    cr_assert_eq(run(out, sizeof out, "od -An -tu4 -j8 -N4 %s/KRkn.asian.egtb", copy), 0);
+    cr_assert_eq(atoi(out), 3, "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", copy), 0, "%s", out);
     for (int mb = 0; mb <= 64; mb += 64) {
         s = tb_set_new();
