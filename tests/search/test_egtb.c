@@ -191,8 +191,8 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\005' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
-    /* Format 3 made 4 without the distances' block size is refused by it (and its checksum). */
-    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\004' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    /* Format 4 (as built) without the distances' block size (offset 690) is refused by it (and its checksum). */
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\000' | dd of=%s/KNk.asian.egtb bs=1 seek=690 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: the header's block size is not one this version reads"), "%s", out);
     /* A table under another ending's name is refused, not read with the wrong index. */
