@@ -275,9 +275,16 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     remove_dir(dir);
 }
 
+/* The terminal game from fen played out by the engine on both sides at depth 8 with the tables of dir, into out. */
+static void watch_game(const char *fen, const char *dir)
+{
+    cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 --fen '%s' --egtb %s", fen, dir),
+                 0, "%s", out);
+}
+
 /*
- * Below the root the search asks a table position only whether it is won, and scores it by how near the
- * root it is; the line shown reads the distance at its end and gives the mate as before.
+ * Below the root's moves the search asks a table position only whether it is won, and scores it by how
+ * near the root it is; the line shown reads the distance at its end and gives the mate as before.
  */
 Test(egtb, a_capture_into_a_won_ending_shows_its_mate_and_the_natural_limit_still_counts)
 {
@@ -286,15 +293,22 @@ Test(egtb, a_capture_into_a_won_ending_shows_its_mate_and_the_natural_limit_stil
     Engine e;
     engine_start(&e, "uci");
     engine_send(&e, "setoption name EGTBPath value %s", dir);
-    /* e0e1 takes the rook into KRkn, a loss in 3 for black (egtb probe): a mate in 4. */
+    /* e0e1 takes the rook into KRkn, a loss in 3 for black (egtb probe): a mate in 4, a root move's own distance. */
     engine_send(&e, "position fen 4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1");
     engine_send(&e, "go depth 8");
     expect_search(&e, " score mate 4 ", "bestmove e0e1");
+    /* The check c4e4 first, the pawn taken at the third ply, a table position scored as won alone: shown as its mate. */
+    engine_send(&e, "position fen 9/3n5/4k4/9/9/2R6/9/3K5/9/4p4 w - - 0 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 7 ", "bestmove c4e4");
     /* 100 plies towards the limit, every position of the ending the search meets has its distance read: the same mate. */
     engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 100 1");
     engine_send(&e, "go depth 8");
     expect_search(&e, " score mate 3 ", "bestmove c4e4");
     engine_close(&e, 5000);
+    /* And the game is won: the terminal game plays it to the mate. */
+    watch_game("9/3n5/4k4/9/9/2R6/9/3K5/9/4p4 w - - 0 1", dir);
+    cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
     remove_dir(dir);
 }
 
@@ -302,11 +316,7 @@ Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
 {
     char dir[64];
     built(dir, "KRkn");
-    cr_assert_eq(run(out, sizeof out,
-                     "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 "
-                     "--fen '4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1' --egtb %s",
-                     dir),
-                 0);
+    watch_game("4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1", dir);
     cr_assert(strstr(out, "1. R5+1 (e0e1)\ncheck\nthe tables hold this ending, KRkn: red wins: mate in 3\n"), "%s", out);
     cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
     cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --egtb /no/such/folder 2>&1"), 2);
