@@ -165,7 +165,7 @@ static int play_game(Engine *e, Board *b, const DatagenOptions *opt, Record *out
         record_from_board(b, v, best, &out[(*count)++]);
 
         int red_view = b->side == RED ? v : -v;
-        if (is_mate_score(v))
+        if (is_decided_score(v))
             return red_view > 0 ? RESULT_RED_WON : RESULT_BLACK_WON;
         win_run = red_view >= WIN_SCORE ? (win_run > 0 ? win_run + 1 : 1)
                 : red_view <= -WIN_SCORE ? (win_run < 0 ? win_run - 1 : -1) : 0;

@@ -336,28 +336,56 @@ static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8
     return false;
 }
 
-static bool probe(TbSet *s, const Board *b, TbResult *r)
+/* A probe under way: the position's entry, number and search symbol, and what a read of its distance after needs. */
+typedef struct {
+    Entry *en;
+    uint64_t i;
+    uint8_t sym;
+    Fill x; /* not initialised whole: its message is written only on a failure */
+    uint8_t wsym[TB_CACHE_BLOCK];
+} Probe;
+
+/* The search symbol of the board's position; false where no table holds it or a read failed. */
+static bool probe_search(TbSet *s, const Board *b, Probe *p)
 {
     if (!s->entries || board_men(b) > s->men)
         return false;
     Ending e = ending_of_board(b);
-    Entry *en = find(s, table_key(&e, (RuleSet)b->rules));
-    if (!en || !entry_open(s, en))
+    p->en = find(s, table_key(&e, (RuleSet)b->rules));
+    if (!p->en || !entry_open(s, p->en))
         return false;
-    const TbLayout *l = &en->file.head.layout;
-    TbPos p;
-    tb_from_board(l, b, &p);
-    int64_t i = tb_index(l, &p);
-    uint8_t sym, plies = 0, wsym[TB_CACHE_BLOCK];
-    Fill x; /* not initialised whole: its message is written only on a failure */
-    x.side = p.side, x.wsym = wsym, x.have_wsym = false;
-    if (i < 0 || !table_byte(s, en, &x, TB_PART_SEARCH, (uint64_t)i, &sym))
+    const TbLayout *l = &p->en->file.head.layout;
+    TbPos pos;
+    tb_from_board(l, b, &pos);
+    int64_t i = tb_index(l, &pos);
+    p->i = (uint64_t)i;
+    p->x.side = pos.side, p->x.wsym = p->wsym, p->x.have_wsym = false;
+    return i >= 0 && table_byte(s, p->en, &p->x, TB_PART_SEARCH, p->i, &p->sym) && tb_sym_class(p->sym) != TB_CLASS_NONE;
+}
+
+static bool probe(TbSet *s, const Board *b, TbResult *r)
+{
+    Probe p;
+    uint8_t plies = 0;
+    if (!probe_search(s, b, &p))
         return false;
-    int c = tb_sym_class(sym);
-    if (c == TB_CLASS_NONE || ((c == TB_CLASS_WIN || c == TB_CLASS_LOSS) && !table_byte(s, en, &x, TB_PART_DISTANCE, (uint64_t)i, &plies)))
+    int c = tb_sym_class(p.sym);
+    if ((c == TB_CLASS_WIN || c == TB_CLASS_LOSS) && !table_byte(s, p.en, &p.x, TB_PART_DISTANCE, p.i, &plies))
         return false;
     r->value = c == TB_CLASS_DRAW ? TB_DRAW : tb_value(plies);
-    r->flags = (uint8_t)tb_sym_flags(sym);
+    r->flags = (uint8_t)tb_sym_flags(p.sym);
+    return true;
+}
+
+bool tb_probe_wdl(TbSet *s, const Board *b, TbWdl *r)
+{
+    Probe p;
+    if (!probe_search(s, b, &p))
+        return false;
+    int c = tb_sym_class(p.sym);
+    r->wdl = (int8_t)(c == TB_CLASS_WIN ? 1 : c == TB_CLASS_LOSS ? -1 : 0);
+    r->flags = (uint8_t)tb_sym_flags(p.sym);
+    r->longest = (uint8_t)p.en->file.head.stats.longest;
     return true;
 }
 

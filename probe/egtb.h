@@ -42,6 +42,14 @@ typedef struct {
  * read (tb_set_error says why; that table is not probed again).
  */
 bool tb_probe(TbSet *s, const Board *b, TbResult *r);
+/* A position's result from the search part alone: no distance is read (egtb_cfile.h keeps the parts apart). */
+typedef struct {
+    int8_t wdl;      /* for the side to move: 1 a win, 0 a draw, -1 a loss */
+    uint8_t flags;   /* as TbResult's */
+    uint8_t longest; /* the table's longest distance in plies, which no position's passes */
+} TbWdl;
+
+bool tb_probe_wdl(TbSet *s, const Board *b, TbWdl *r);
 /* "win N", "loss N" (N moves, as UCI's score mate) or "draw", then " rule" and " limit" as the flags say. */
 void tb_result_text(const TbResult *r, char *out, size_t len);
 /* The same: a probe never waits for more than one block, so a search may make it too. */

@@ -26,11 +26,13 @@ enum { TB_FORMAT_COMPRESSED = 4, TB_FORMAT_COMPRESSED_3 = 3, TB_FORMAT_COMPRESSE
 enum { TB_FILLED = 2 };
 /*
  * The search part's blocks of 16384 numbers by default, the distances' of
- * TB_DBLOCK_LOG2; a reader takes any size up to the largest (the distances'
- * no smaller than the search part's).
+ * 65536 (four times as many: smaller files, slower cold probes of a distance,
+ * which the search reads only where the natural limit may matter); a reader
+ * takes any size up to the largest (the distances' no smaller than the
+ * search part's).
  */
 enum { TB_BLOCK_LOG2 = 14, TB_BLOCK_LOG2_MIN = 8, TB_BLOCK_LOG2_MAX = 14 };
-enum { TB_DBLOCK_LOG2 = 14, TB_DBLOCK_LOG2_MAX = 17 };
+enum { TB_DBLOCK_LOG2 = 16, TB_DBLOCK_LOG2_MAX = 17 };
 
 /* The compressed header's fields beyond the shared ones; CH_FLAGS is the shared flags word, its bit 1 TB_FILLED. */
 enum {

@@ -14,6 +14,7 @@
 #include "node.h"
 #include "reductions.h"
 #include "search_params.h"
+#include "tables.h"
 
 /* What the moves of a node share. */
 typedef struct {
@@ -65,30 +66,6 @@ static int rule_value(Thread *t, int ply)
     if (natural_limit_reached(b) || dead_draw(b))
         return has_legal_move(b) ? t->draw[b->side] : mated_in(ply);
     return VALUE_NONE;
-}
-
-bool table_value(Thread *t, int ply, int *v, TbResult *out)
-{
-    Engine *e = t->engine;
-    Board *b = &t->board;
-    TbResult r;
-    if (!e->table_men || board_men(b) > e->table_men || !tb_probe_nowait(e->tables, b, &r))
-        return false;
-    *out = r;
-    atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + 1, memory_order_relaxed);
-    int plies = tb_plies(r.value), end = ply + plies;
-    if (r.value == TB_DRAW || (r.flags & TB_FLAG_LIMIT)) {
-        *v = t->draw[b->side];
-        return true;
-    }
-    if (natural_count(b) + plies > natural_limit(b->rules) || end >= ((r.flags & TB_FLAG_RULE) ? MAX_PLY : 2 * MAX_PLY))
-        return false;
-    bool win = tb_win(r.value);
-    if (r.flags & TB_FLAG_RULE)
-        *v = win ? rule_win(end) : rule_loss(end);
-    else
-        *v = win ? mate_in(end) : mated_in(end);
-    return true;
 }
 
 /* Whether the side has a rook, horse or cannon: without one, zugzwang is real and null moves lie. */
@@ -179,7 +156,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
     if (!checked) {
         stand_pat = static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(b);
         /* Not a forced result, though: standing pat on a mate would claim it without its line. */
-        if (bound_sharpens(hit, &tte, stand_pat) && !is_mate_score(tte.score))
+        if (bound_sharpens(hit, &tte, stand_pat) && !is_decided_score(tte.score))
             stand_pat = tte.score;
         if (stand_pat >= beta)
             return stand_pat;
@@ -351,7 +328,7 @@ static bool singular_candidate(const Thread *t, const TTHit *tte, Move tt_move, 
 {
     return tt_move && depth >= SE_DEPTH && ply < 2 * t->root_depth
         && (tte->bound == BOUND_LOWER || tte->bound == BOUND_EXACT) && tte->depth >= depth - SE_TT_DEPTH
-        && !is_mate_score(tte->score);
+        && !is_decided_score(tte->score);
 }
 
 /*
@@ -466,8 +443,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
 
     /* 4a. The endgame tables: a position they hold needs no search. */
     int tb;
-    TbResult tbr;
-    if (!excluded && table_value(t, ply, &tb, &tbr))
+    if (!excluded && table_score(t, ply, &tb))
         return tb;
 
     /* 5. The static value, and whether it improves on ours two plies back. */
@@ -482,11 +458,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     /* Without a move the node asks what the others hold, which the position's own value cannot answer. */
     if (!pv_node && !checked && !excluded) {
         /* 6. Reverse futility: so far above beta that a shallow search will not come back down. */
-        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && !is_mate_score(beta))
+        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && !is_decided_score(beta))
             return eval;
         /* 7. Null move: even passing keeps us above beta. */
         if (depth >= NMP_DEPTH && eval >= beta && f[-1].move != NULL_MOVE && has_attackers(b, b->side)
-            && !is_mate_score(beta)) {
+            && !is_decided_score(beta)) {
             int over = (eval - beta) / NMP_EVAL_DIV;
             int r = NMP_BASE + depth / NMP_DEPTH_DIV + (over < NMP_EVAL_MAX ? over : NMP_EVAL_MAX);
             f->move = NULL_MOVE;
@@ -496,7 +472,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
             if (interrupted(t))
                 return 0;
             if (v >= beta)
-                return v >= VALUE_MATE_BOUND ? beta : v;
+                return v >= VALUE_TABLE_BOUND ? beta : v;
         }
     }
 
@@ -542,7 +518,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         int hist = capture ? 0 : history_score(&t->history, b, n.cont, m);
 
         /* 10. Pruning before the move is made: losing captures, late and losing quiet moves. */
-        if (y.best > -VALUE_MATE_BOUND && !checked) {
+        if (y.best > -VALUE_TABLE_BOUND && !checked) {
             int p = prune_early(b, &n, m, capture, picker_bad_stage(&mp), y.legal);
             if (p == PRUNE_QUIETS)
                 picker_skip_quiets(&mp);
@@ -551,7 +527,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
         }
 
         /* 11. The move searched: futility, extension, reduction, null window and re-searches. */
-        v = search_move(t, &n, m, capture, hist, y.legal, y.alpha, beta, y.best > -VALUE_MATE_BOUND);
+        v = search_move(t, &n, m, capture, hist, y.legal, y.alpha, beta, y.best > -VALUE_TABLE_BOUND);
         if (v == VALUE_NONE)
             continue;
         if (interrupted(t))

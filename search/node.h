@@ -41,14 +41,4 @@ static inline int64_t elapsed(const Engine *e) { return now_ms() - e->tm.start; 
  */
 int search_root(Thread *t, int alpha, int beta, int depth);
 
-/*
- * The endgame tables' value of the thread's position at `ply`, if they hold
- * it and can say it exactly: a draw (or a result the natural limit undoes) as
- * a draw, a mate as a mate score, a result of the perpetual-check rule as a
- * rule score. Where the plies already counted towards the natural limit may
- * end the game first, or the distance is past what scores hold, they say
- * nothing (the probe's result is in *out whenever they hold the position).
- */
-bool table_value(Thread *t, int ply, int *v, TbResult *out);
-
 #endif

@@ -13,6 +13,7 @@
 #include "node.h"
 #include "search_params.h"
 #include "skill.h"
+#include "tables.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -30,7 +31,7 @@ static void sort_root(RootMove *rm, int n)
     }
 }
 
-static void report(const Thread *t, int index, int depth, int bound)
+static void report(Thread *t, int index, int depth, int bound)
 {
     Engine *e = t->engine;
     const RootMove *rm = &t->root[index];
@@ -47,7 +48,7 @@ static void report(const Thread *t, int index, int depth, int bound)
         .depth = fresh ? depth : depth - 1 > 1 ? depth - 1 : 1,
         .seldepth = rm->seldepth,
         .multipv = index + 1,
-        .score = fresh ? rm->score : rm->prev_score,
+        .score = table_line_score(t, rm->pv, rm->pv_len, fresh ? rm->score : rm->prev_score),
         .bound = bound,
         .nodes = nodes,
         .nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000,
@@ -92,6 +93,7 @@ static void iteration_done(Thread *t, int depth, int multipv)
             report(t, i, depth, BOUND_EXACT);
 
         const RootMove *best = &t->root[0];
+        int shown = table_line_score(t, best->pv, best->pv_len, best->score);
         e->run.stable = best->move == e->run.last_best ? e->run.stable + 1 : 0;
         e->run.last_best = best->move;
         int drop = e->run.last_score != VALUE_NONE ? e->run.last_score - best->score : 0;
@@ -102,9 +104,9 @@ static void iteration_done(Thread *t, int depth, int multipv)
         double share = all ? (double)best->nodes / (double)all : 0;
         bool pondering = e->run.ponder_pending || atomic_load(&e->pondering);
         bool timed = e->tm.soft && !pondering;
-        if ((e->run.limits.depth && depth >= e->run.limits.depth) || (e->run.limits.mate && best->score >= mate_in(2 * e->run.limits.mate - 1))
+        if ((e->run.limits.depth && depth >= e->run.limits.depth) || (e->run.limits.mate && shown >= mate_in(2 * e->run.limits.mate - 1))
             || (timed && elapsed(e) > (int64_t)(e->tm.soft * time_scale(e->run.stable, drop, share)))
-            || (!e->run.limits.infinite && !pondering && forced_result_settled(best->score, depth))
+            || (!e->run.limits.infinite && !pondering && forced_result_settled(shown, depth))
             || (e->run.skill.limited && depth >= e->run.skill.min_depth && pool_nodes(&e->pool) >= e->run.skill.nodes))
             atomic_store(&e->stop, true);
     }
@@ -259,7 +261,7 @@ static void choose_by_skill(Thread *t, SearchResult *out)
     out->ponder = MOVE_NONE; /* unless the lines hold it: a mate in one may come from outside them */
     for (int i = 0; i < n; i++)
         if (c[i].move == m) {
-            out->score = c[i].score;
+            out->score = table_line_score(t, t->root[i].pv, t->root[i].pv_len, c[i].score);
             out->ponder = ponder_move(e, &t->board, &t->root[i]);
         }
 }
@@ -362,6 +364,7 @@ static void answer(Engine *e, SearchResult *out)
     /* The last line a GUI reads has the answer's move and score, also where an unfinished iteration changed the score only. */
     if (rm->move != e->run.last_reported || out->score != e->run.last_reported_score)
         report(best, 0, best->completed_depth ? best->completed_depth : 1, BOUND_EXACT);
+    out->score = table_line_score(best, rm->pv, rm->pv_len, out->score);
     out->depth = best->completed_depth;
     out->nodes = pool_nodes(&e->pool);
     out->ponder = ponder_move(e, &best->board, rm);

@@ -48,6 +48,11 @@ enum {
      * outright plus QS_DELTA is skipped. */
     QS_DELTA = 150,
 
+    /* Endgame table positions at most this many plies from the root are scored by their
+     * distance, so that root moves into the tables are told apart by the mate each leads
+     * to; deeper ones by whether they are won alone (node.c, table_score). */
+    TABLE_DISTANCE_PLY = 1,
+
     /* Iterations beyond twice a forced result's plies that confirm it before the search ends. */
     FORCED_MARGIN = 6,
 

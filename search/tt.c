@@ -107,15 +107,15 @@ static inline Bucket *bucket_of(const TT *tt, uint64_t key)
 
 void tt_prefetch(const TT *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, key)); }
 
-/* Mate scores are stored as distance from this node, not from the root. */
+/* Forced scores (mates, tables' wins) are stored as distance from this node, not from the root. */
 static int score_to_tt(int v, int ply)
 {
-    return v >= VALUE_MATE_BOUND ? v + ply : v <= -VALUE_MATE_BOUND ? v - ply : v;
+    return v >= VALUE_TABLE_BOUND ? v + ply : v <= -VALUE_TABLE_BOUND ? v - ply : v;
 }
 
 static int score_from_tt(int v, int ply)
 {
-    return v >= VALUE_MATE_BOUND ? v - ply : v <= -VALUE_MATE_BOUND ? v + ply : v;
+    return v >= VALUE_TABLE_BOUND ? v - ply : v <= -VALUE_TABLE_BOUND ? v + ply : v;
 }
 
 bool tt_probe(const TT *tt, uint64_t key, int ply, TTHit *hit)

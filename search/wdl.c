@@ -17,7 +17,7 @@ static double cubic(const double c[4], double x) { return ((c[0] * x + c[1]) * x
 
 void wdl_of(int score, int men, int out[3])
 {
-    if (is_mate_score(score)) {
+    if (is_decided_score(score)) {
         out[0] = score > 0 ? 1000 : 0;
         out[1] = 0;
         out[2] = score > 0 ? 0 : 1000;

@@ -191,8 +191,8 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\005' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: a table of a format this version cannot read"), "%s", out);
-    /* Format 3 made 4 without the distances' block size is refused by it (and its checksum). */
-    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\004' | dd of=%s/KNk.asian.egtb bs=1 seek=8 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
+    /* Format 4 (as built) without the distances' block size (offset 690) is refused by it (and its checksum). */
+    cr_assert_eq(run(out, sizeof out, "cp %s/KNk.good %s/KNk.asian.egtb && printf '\\000' | dd of=%s/KNk.asian.egtb bs=1 seek=690 conv=notrunc 2>/dev/null", dir, dir, dir), 0);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' 2>&1", dir, fen), 1);
     cr_assert(strstr(out, "KNk.asian.egtb: the header's block size is not one this version reads"), "%s", out);
     /* A table under another ending's name is refused, not read with the wrong index. */
@@ -275,15 +275,48 @@ Test(egtb, the_engine_plays_the_tables_move_in_every_dialect)
     remove_dir(dir);
 }
 
+/* The terminal game from fen played out by the engine on both sides at depth 8 with the tables of dir, into out. */
+static void watch_game(const char *fen, const char *dir)
+{
+    cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 --fen '%s' --egtb %s", fen, dir),
+                 0, "%s", out);
+}
+
+/*
+ * Below the root's moves the search asks a table position only whether it is won, and scores it by how
+ * near the root it is; the line shown reads the distance at its end and gives the mate as before.
+ */
+Test(egtb, a_capture_into_a_won_ending_shows_its_mate_and_the_natural_limit_still_counts)
+{
+    char dir[64];
+    built(dir, "KRkn");
+    Engine e;
+    engine_start(&e, "uci");
+    engine_send(&e, "setoption name EGTBPath value %s", dir);
+    /* e0e1 takes the rook into KRkn, a loss in 3 for black (egtb probe): a mate in 4, a root move's own distance. */
+    engine_send(&e, "position fen 4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 4 ", "bestmove e0e1");
+    /* The check c4e4 first, the pawn taken at the third ply, a table position scored as won alone: shown as its mate. */
+    engine_send(&e, "position fen 9/3n5/4k4/9/9/2R6/9/3K5/9/4p4 w - - 0 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 7 ", "bestmove c4e4");
+    /* 100 plies towards the limit, every position of the ending the search meets has its distance read: the same mate. */
+    engine_send(&e, "position fen 9/9/4k4/9/9/2R6/8n/9/9/5K3 w - - 100 1");
+    engine_send(&e, "go depth 8");
+    expect_search(&e, " score mate 3 ", "bestmove c4e4");
+    engine_close(&e, 5000);
+    /* And the game is won: the terminal game plays it to the mate. */
+    watch_game("9/3n5/4k4/9/9/2R6/9/3K5/9/4p4 w - - 0 1", dir);
+    cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
+    remove_dir(dir);
+}
+
 Test(egtb, the_terminal_game_tells_when_it_enters_a_table_ending)
 {
     char dir[64];
     built(dir, "KRkn");
-    cr_assert_eq(run(out, sizeof out,
-                     "echo | ./chuhan play --watch --blind --ascii --depth 8 --randomness 0 "
-                     "--fen '4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1' --egtb %s",
-                     dir),
-                 0);
+    watch_game("4k4/9/9/9/9/9/2n6/9/4r4/3KR4 w - - 0 1", dir);
     cr_assert(strstr(out, "1. R5+1 (e0e1)\ncheck\nthe tables hold this ending, KRkn: red wins: mate in 3\n"), "%s", out);
     cr_assert(strstr(out, "game over: 1-0, black is checkmated"), "%s", out);
     cr_assert_eq(run(out, sizeof out, "echo | ./chuhan play --egtb /no/such/folder 2>&1"), 2);
@@ -312,6 +345,12 @@ static void expect_same_probes(TbSet *s, const char *onebyte, RuleSet r)
             cr_assert(tb_probe(s, b, &res), "%s number %llu side %d not found", t.name, (unsigned long long)i, side);
             cr_assert_eq(res.value, t.values[side][i], "%s number %llu side %d", t.name, (unsigned long long)i, side);
             cr_assert_eq(res.flags, tb_flags(&t, side, i), "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            /* The search part alone says the same, and the table's longest distance bounds this one. */
+            TbWdl w;
+            cr_assert(tb_probe_wdl(s, b, &w), "%s number %llu side %d", t.name, (unsigned long long)i, side);
+            cr_assert_eq(w.wdl, tb_win(res.value) ? 1 : tb_loss(res.value) ? -1 : 0, "%s number %llu", t.name, (unsigned long long)i);
+            cr_assert_eq(w.flags, res.flags);
+            cr_assert(!tb_decided(res.value) || tb_plies(res.value) <= w.longest, "%s number %llu", t.name, (unsigned long long)i);
             probed++;
         }
     cr_assert_gt(probed, 0);
@@ -335,6 +374,9 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s", copy, dir, copy, copy), 0, "%s", out);
     cr_assert(strstr(out, "KRkn.asian.egtb: 911410 -> "), "%s", out);
     cr_assert(strstr(out, "8 tables compressed"), "%s", out);
+    /* By default the distances go in blocks of 2^16 numbers, four search blocks each: format 4. */
+    cr_assert_eq(run(out, sizeof out, "od -An -tu4 -j8 -N4 %s/KRkn.asian.egtb", copy), 0);
+    cr_assert_eq(atoi(out), 4, "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb compress %s", copy), 0, "%s", out);
     cr_assert(strstr(out, "0 tables compressed"), "a compressed table is left as it is: %s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb probe %s '%s' --rules asian", copy, fen), 0);
@@ -355,10 +397,12 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert(!tb_set_error(s, err, sizeof err), "%s", err);
     tb_set_free(s);
 
-    /* Distances in blocks of 2^16 numbers (format 4), four search blocks each: read and probed the same, cold and warm. */
+    /* Distances in blocks of one search block's 2^14 numbers (format 3, as earlier builds wrote): read and probed the same, cold and warm. */
     snprintf(copy, sizeof copy, "%s/d", dir);
-    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s --distance-blocks 16", copy, dir,
+    cr_assert_eq(run(out, sizeof out, "mkdir %s && cp %s/*.egtb %s && ./chuhan egtb compress %s --distance-blocks 14", copy, dir,
                      copy, copy), 0, "%s", out);
+    cr_assert_eq(run(out, sizeof out, "od -An -tu4 -j8 -N4 %s/KRkn.asian.egtb", copy), 0);
+    cr_assert_eq(atoi(out), 3, "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", copy), 0, "%s", out);
     for (int mb = 0; mb <= 64; mb += 64) {
         s = tb_set_new();
