@@ -240,14 +240,22 @@ Test(nnue, bad_network_files_are_refused_and_the_network_kept)
     engine_free(e);
 }
 
-/* The shipped network with every output bias raised: a network that values positions otherwise. */
-static const char *shifted_network(void)
+/* The shipped network's file, read afresh into one buffer; its length in *n. */
+static uint8_t *shipped_network(size_t *n)
 {
     FILE *f = fopen("nets/chuhan.nnue", "rb");
     cr_assert(f, "nets/chuhan.nnue, read from the repository's root");
     static uint8_t data[1 << 23];
-    size_t n = fread(data, 1, sizeof data, f);
+    *n = fread(data, 1, sizeof data, f);
     fclose(f);
+    return data;
+}
+
+/* The shipped network with every output bias raised: a network that values positions otherwise. */
+static const char *shifted_network(void)
+{
+    size_t n;
+    uint8_t *data = shipped_network(&n);
     for (int b = 0; b < NNUE_BUCKETS; b++)
         data[n - 4 * (size_t)(NNUE_BUCKETS - b) + 2] ^= 1; /* bit 16 of each int32 bias */
     return temp_file(data, n);
@@ -256,11 +264,8 @@ static const char *shifted_network(void)
 /* The shipped network with some of its first layer's weights changed: every accumulator differs. */
 static const char *reweighted_network(void)
 {
-    FILE *f = fopen("nets/chuhan.nnue", "rb");
-    cr_assert(f, "nets/chuhan.nnue, read from the repository's root");
-    static uint8_t data[1 << 23];
-    size_t n = fread(data, 1, sizeof data, f);
-    fclose(f);
+    size_t n;
+    uint8_t *data = shipped_network(&n);
     for (size_t at = 24; at < n / 2; at += 2 * 101)
         data[at] ^= 0x10; /* bit 4 of one weight in every 101 */
     return temp_file(data, n);
