@@ -22,8 +22,11 @@ import { WASI } from 'node:wasi';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 
 const RING = 1 << 16; // bytes of input held at most, a power of two
-// The control words: bytes written and read so far (both modulo 2^32), and the end of the input.
-const WRITTEN = 0, TAKEN = 1, ENDED = 2;
+// The control words: bytes written and read so far (both modulo 2^32), the end of the input, and
+// a count of the worker's news (bytes or the end). The program's thread sleeps on the count: its
+// value, read before the thread looks for input, changes with either news, so neither can come
+// between the look and the sleep unseen.
+const WRITTEN = 0, TAKEN = 1, ENDED = 2, NEWS = 3;
 
 // The worker: copies descriptor 0 into the ring as it comes, waiting while the ring is full. It
 // reads as node reads its own standard input (a stream, not a blocking read), so that the
@@ -48,12 +51,14 @@ function readInput({ control, ring }) {
             bytes.set(chunk.subarray(done + head, done + n), 0);
             done += n;
             Atomics.store(ctl, WRITTEN, (written + n) | 0);
-            Atomics.notify(ctl, WRITTEN);
+            Atomics.add(ctl, NEWS, 1);
+            Atomics.notify(ctl, NEWS);
         }
     });
     const ended = () => {
         Atomics.store(ctl, ENDED, 1);
-        Atomics.notify(ctl, WRITTEN);
+        Atomics.add(ctl, NEWS, 1);
+        Atomics.notify(ctl, NEWS);
         setInterval(() => {}, 1 << 30);
     };
     input.on('end', ended);
@@ -72,7 +77,7 @@ function main() {
     // collection in mid-call that frees node's WASI state (node 20 then aborts or crashes,
     // after some thousands of calls); the ordinary way is safe.
     setFlagsFromString('--no-turbo-fast-api-calls');
-    const control = new SharedArrayBuffer(3 * 4), ring = new SharedArrayBuffer(RING);
+    const control = new SharedArrayBuffer(4 * 4), ring = new SharedArrayBuffer(RING);
     const reader = new Worker(new URL(import.meta.url), { workerData: { control, ring } });
     reader.unref();
     const wasi = new WASI({
@@ -108,13 +113,13 @@ function stdin(ctl, bytes, buffer) {
     const wait = (ms) => {
         const deadline = performance.now() + ms;
         for (;;) {
-            const written = Atomics.load(ctl, WRITTEN);
+            const news = Atomics.load(ctl, NEWS);
             if (available() > 0 || ended())
                 return true;
             const left = deadline - performance.now();
             if (left <= 0)
                 return false;
-            Atomics.wait(ctl, WRITTEN, written, left);
+            Atomics.wait(ctl, NEWS, news, left);
         }
     };
 
