@@ -132,20 +132,23 @@ test: chuhan chuhan-train tests/run
 FUZZ_TIME ?= 60
 FUZZ_SRC := $(LIB_SRC) fuzz/fuzz_protocol.c
 
-fuzz: fuzz/fuzz_protocol fuzz/fuzz_egtb chuhan
-	@mkdir -p fuzz/out fuzz/out-egtb
+fuzz: fuzz/fuzz_protocol fuzz/fuzz_egtb fuzz/fuzz_book chuhan
+	@mkdir -p fuzz/out fuzz/out-egtb fuzz/out-book
 	./fuzz/fuzz_protocol -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 -artifact_prefix=fuzz/out/ fuzz/out fuzz/corpus
 	@# The table reader's seeds are tables built here (no table is kept in the repository).
 	@test -f fuzz/out-egtb/KNk.asian.egtb || ./chuhan egtb build fuzz/out-egtb KNk KRk --rules asian 2>/dev/null
 	./fuzz/fuzz_egtb -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 -artifact_prefix=fuzz/out-egtb/ fuzz/out-egtb
+	@# The book reader's seed is the book the engine carries.
+	@test -f fuzz/out-book/chuhan.book || cp books/chuhan.book fuzz/out-book/
+	./fuzz/fuzz_book -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 -artifact_prefix=fuzz/out-book/ fuzz/out-book
 
 fuzz/fuzz_protocol: $(FUZZ_SRC) | clang
 	clang -std=c17 -D_POSIX_C_SOURCE=200809L -DCHUHAN_FUZZ $(WARN) -O1 -g -pthread \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_SRC) -o $@
 
-fuzz/fuzz_egtb: $(LIB_SRC) fuzz/fuzz_egtb.c | clang
+fuzz/fuzz_egtb fuzz/fuzz_book: fuzz/fuzz_%: $(LIB_SRC) fuzz/fuzz_%.c | clang
 	clang -std=c17 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -pthread \
-	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(LIB_SRC) fuzz/fuzz_egtb.c -o $@ -lm
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(LIB_SRC) fuzz/fuzz_$*.c -o $@ -lm
 
 clang:
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | \
