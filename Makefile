@@ -254,8 +254,9 @@ web/egtb/files.txt: chuhan Makefile
 	./chuhan egtb build web/egtb $(WEB_ENDINGS) --rules asian 2>/dev/null
 	cd web/egtb && ls *.egtb > files.txt
 
+# EGTB=FOLDER serves that folder's tables at /egtb/ (say `make serve EGTB=~/chuhan-egtb`, all of `make egtb`).
 serve: web
-	python3 tools/ports/serve web
+	python3 tools/ports/serve web $(if $(EGTB),--egtb $(EGTB))
 
 # The npm package (chuhan-VERSION.tgz, here): the engine, its README, types and licence.
 npm: emscripten
