@@ -3,7 +3,7 @@
 // worker may make a synchronous XMLHttpRequest, so the engine's C call that wants the bytes
 // (base/read_at.c, in whichever thread probes; browser/wasi-worker.js's pread) simply waits
 // for them: one request with `Range: bytes=A-B` a read. Under node, a file:// URL is read with
-// node's fs. Prepended to Emscripten's output (--pre-js) and to chuhan-wasi.worker.js.
+// node's fs. Put before Emscripten's output (--pre-js) and after chuhan-wasi.worker.js.
 var chuhanRange = (function () {
   'use strict';
   var TIMEOUT_MS = 20000; // a place that never answers fails the read, it does not hang the engine
@@ -46,7 +46,10 @@ var chuhanRange = (function () {
     if (!x) return -1;
     if (x.status === 404 || x.status === 410) return -2;
     if (x.status === 416) return 0;
-    if (x.status === 200) return x.response.byteLength; // a server without ranges: the whole file came
+    if (x.status === 200) { // a server without ranges: the whole file came, and is kept for the reads
+      keep(url, 0, new Uint8Array(x.response));
+      return x.response.byteLength;
+    }
     var total = x.status === 206 && /\/(\d+)\s*$/.exec(x.getResponseHeader('Content-Range') || '');
     return total ? Number(total[1]) : -1;
   }

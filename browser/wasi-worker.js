@@ -7,7 +7,7 @@
 // and {file, bytes} for each file it hands the engine (read-only, in this worker's memory);
 // the worker posts {line} for each line written, {error} and {exit}. A path that is a URL (an
 // EGTBPath place, `Chuhan({ tables })`) is read a piece at a time by requests (browser/range.js,
-// which `make emscripten` puts before this file).
+// which `make emscripten` appends to this file).
 'use strict';
 
 const OK = 0, BADF = 8, INVAL = 28, IO = 29, NOENT = 44, NOSYS = 52, NOTDIR = 54, ROFS = 69;
@@ -186,11 +186,13 @@ function entries(dir) {
 }
 
 // A URL the engine opens (pathAt joins its "//"): read by requests, its length asked once.
+const urlSizes = new Map();
 function openUrl(path, opened) {
   const m = /^([A-Za-z]+):\/(.*)$/.exec(path);
   if (!m) return NOENT;
-  const url = `${m[1]}://${m[2]}`, size = chuhanRange.size(url);
+  const url = `${m[1]}://${m[2]}`, size = urlSizes.has(url) ? urlSizes.get(url) : chuhanRange.size(url);
   if (size < 0) return size === -2 ? NOENT : IO;
+  urlSizes.set(url, size);
   descriptors.set(nextFd, { url, size, at: 0 });
   view().setUint32(opened, nextFd++, true);
   return OK;

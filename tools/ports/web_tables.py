@@ -3,7 +3,11 @@
 `make serve EGTB=FOLDER` serves it; the page loaded from there, a position of the ending set up, the
 status saying the tables' verdict; practised from the board with the player defending, the engine's
 first move must be the tables' best (as `./chuhan egtb probe` gives it) and the verdict after it said;
-the server must have answered the engine's reads with range requests, fewer bytes than the files."""
+the server must have answered the engine's reads with range requests, fewer bytes than the files; the
+server closed, the next new ending is said to get no answer. Then the same on one thread, served
+without the isolation headers (the WASI worker's requests)."""
+import functools
+import http.server
 import importlib.machinery
 import os
 import shutil
@@ -28,20 +32,35 @@ def probe(tables, fen):
     return " ".join(words[:2]), [m for m, n in best if n == best[0][1]] if best else []
 
 
-def check(driver, web, wait_for, fail):
-    """The verdict said, the engine's move by the tables, the tables read in ranges."""
-    tables = tempfile.mkdtemp(prefix="chuhan-web-egtb-")
+def serving(web, tables, isolated):
+    """A server of web with tables at /egtb/, answering ranges; without COOP and COEP unless isolated."""
     tools_serve = importlib.machinery.SourceFileLoader("serve", os.path.join(HERE, "serve")).load_module()
     server = tools_serve.server(web, quiet=True, egtb=tables)
+    if not isolated:
+        plain = type("Plain", (server.RequestHandlerClass.func,), {"end_headers": http.server.SimpleHTTPRequestHandler.end_headers})
+        server.RequestHandlerClass = functools.partial(plain, directory=web)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def check(driver, web, wait_for, fail):
+    """The verdict said, the engine's move by the tables, the tables read in ranges, with threads and on one."""
+    tables = tempfile.mkdtemp(prefix="chuhan-web-egtb-")
     try:
         subprocess.run([CHUHAN, "egtb", "build", tables, "KRNkb", "--rules", "asian"], capture_output=True, check=True)
-        play(driver, server, tables, wait_for, fail)
-        server.shutdown()
-        server.server_close()  # refused from now on
-        down(driver, wait_for, fail)
+        for isolated in (True, False):
+            server = serving(web, tables, isolated)
+            try:
+                play(driver, server, tables, wait_for, fail)
+                if driver.execute_script("return crossOriginIsolated") is not isolated:
+                    fail(f"tables: the page's crossOriginIsolated is not {isolated}")
+                if isolated:
+                    server.shutdown()
+                    server.server_close()  # refused from now on
+                    down(driver, wait_for, fail)
+            finally:
+                server.shutdown()
     finally:
-        server.shutdown()
         shutil.rmtree(tables)
 
 
@@ -83,6 +102,7 @@ def play(driver, server, tables, wait_for, fail):
     got = sum(n for _, n in served.values())
     if "/egtb/KRNkb.asian.egtb" not in served or got >= whole:
         fail(f"tables: range requests {served}, {got} bytes of files of {whole}")
-    print(f"tables: {FEN}: '{before}'; the engine played {move}, the tables' best {best}; '{status}'; "
+    threads = "threads" if driver.execute_script("return crossOriginIsolated") else "one thread"
+    print(f"tables ({threads}): {FEN}: '{before}'; the engine played {move}, the tables' best {best}; '{status}'; "
           f"{sum(c for c, _ in served.values())} range requests to {len(served)} tables, {got} bytes of their {whole}")
     Select(driver.find_element(By.ID, "side")).select_by_value("red")  # the practice made the player black
