@@ -219,16 +219,17 @@ EM_LD    := -sMODULARIZE -sEXPORT_NAME=ChuhanModule -sENVIRONMENT=web,worker,nod
             -sTOTAL_STACK=8MB -sDEFAULT_PTHREAD_STACK_SIZE=8MB -sPTHREAD_POOL_SIZE=Module.poolSize \
             -sPTHREAD_POOL_SIZE_STRICT=0 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
             -sEXPORTED_FUNCTIONS=_main,_chuhan_post,_chuhan_close,_malloc,_free \
-            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,FS --extern-post-js browser/api.js
+            -sEXPORTED_RUNTIME_METHODS=lengthBytesUTF8,stringToUTF8,FS --extern-post-js browser/api.js \
+            --pre-js browser/range.js
 
 EM_FILES := chuhan.js chuhan.wasm chuhan.worker.js chuhan-wasi.wasm chuhan-wasi.worker.js
 
 emscripten: wasm | cross-emscripten
-	@! test $(EM_DIR)/chuhan.js -ot browser/api.js || rm $(EM_DIR)/chuhan.js # the interface changed
+	@for f in browser/api.js browser/range.js; do ! test $(EM_DIR)/chuhan.js -ot $$f || rm -f $(EM_DIR)/chuhan.js; done # the JavaScript changed
 	NODE_PATH=/usr/share/nodejs $(MAKE) CC=$(EM_CC) CFLAGS="$(EM_FLAGS)" LDFLAGS="$(EM_LD)" \
 	    EXTRA_SRC=browser/input.c BUILD=$(EM_DIR) EXE=$(EM_DIR)/chuhan.js
 	$(MAKE) $(EM_DIR)/chuhan-wasi.wasm
-	cp browser/wasi-worker.js $(EM_DIR)/chuhan-wasi.worker.js
+	cat browser/wasi-worker.js browser/range.js > $(EM_DIR)/chuhan-wasi.worker.js # range.js after: the worker's 'use strict' stays first
 
 # Unwinds to the worker's event loop where the engine waits for input or polls it while it searches.
 $(EM_DIR)/chuhan-wasi.wasm: chuhan.wasm
@@ -256,8 +257,9 @@ web/egtb/files.txt: chuhan Makefile
 	./chuhan egtb build web/egtb $(WEB_ENDINGS) --rules asian 2>/dev/null
 	cd web/egtb && ls *.egtb > files.txt
 
+# EGTB=FOLDER serves that folder's tables at /egtb/ (say `make serve EGTB=~/chuhan-egtb`, all of `make egtb`).
 serve: web
-	python3 tools/ports/serve web
+	python3 tools/ports/serve web $(if $(EGTB),--egtb $(EGTB))
 
 # The npm package (chuhan-VERSION.tgz, here): the engine, its README, types and licence.
 npm: emscripten

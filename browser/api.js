@@ -1,6 +1,8 @@
 // The interface web GUIs use for engines in a page: `Chuhan(options)` returns a
 // promise of an engine with postMessage(line), addMessageListener(fn),
-// removeMessageListener(fn), writeFile(path, bytes) and terminate(). Appended to Emscripten's output
+// removeMessageListener(fn), writeFile(path, bytes) and terminate();
+// `Chuhan({ tables })` names a place (a URL, or a folder under node) whose
+// endgame tables the engine reads as it needs them. Appended to Emscripten's output
 // (chuhan.js), after its factory ChuhanModule: a classic <script> gets the
 // global Chuhan, require('chuhan') and `import Chuhan from 'chuhan'` the same
 // function. The engine is the native protocol loop, run in a thread of its
@@ -28,6 +30,21 @@ var Chuhan = (function () {
   }
 
   var TERMINATED = 'terminate() was called';
+
+  // options.tables as the EGTBPath the engine reads by URL (browser/range.js): a page's URL made
+  // absolute, a folder under node as a file:// URL; undefined for none.
+  function tablesPlace(tables) {
+    if (tables === undefined || tables === null || tables === '') return undefined;
+    tables = String(tables);
+    if (/;/.test(tables)) throw new TypeError('Chuhan: tables names one place, not a list: ' + tables);
+    if (/^[A-Za-z][A-Za-z]+:\/\//.test(tables)) return tables;
+    if (isNode) {
+      var folder = require('path').resolve(tables), fs = require('fs');
+      if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error('Chuhan: tables: no folder ' + folder);
+      return require('url').pathToFileURL(folder).href;
+    }
+    return new URL(tables, typeof document !== 'undefined' ? document.baseURI : location.href).href;
+  }
 
   // The engine's face: lines in, lines out to the listeners, files in, and the end. send(line)
   // hands a line to the engine; put(path, bytes) a file; stop() ends it; ended() says why it can
@@ -75,7 +92,7 @@ var Chuhan = (function () {
   }
 
   // Where the page may not share memory: the WASI build on one thread in a worker, said in an info string.
-  function oneThread(locate) {
+  function oneThread(locate, place) {
     return new Promise(function (resolve, reject) {
       var listeners = [], deliver = dispatcher(listeners), ended = null, told = false;
       var worker = new Worker(locate('chuhan-wasi.worker.js', ''));
@@ -88,6 +105,7 @@ var Chuhan = (function () {
       };
       worker.onerror = function (e) { reject(new Error('Chuhan: ' + (e.message || 'the worker failed to start'))); };
       worker.postMessage({ url: new URL(locate('chuhan-wasi.wasm', ''), location.href).href });
+      if (place) worker.postMessage({ line: 'setoption name EGTBPath value ' + place + '\n' });
       resolve(face(listeners, function (line) {
         if (!told) {
           told = true;
@@ -109,10 +127,12 @@ var Chuhan = (function () {
     var folder = scriptUrl ? scriptUrl.slice(0, scriptUrl.replace(/[?#].*/, '').lastIndexOf('/') + 1) : '';
     var locate = options.locateFile || (options.path !== undefined
       ? function (name) { return String(options.path).replace(/\/?$/, '/') + name; } : undefined);
+    var place;
+    try { place = tablesPlace(options.tables); } catch (e) { return Promise.reject(e); }
     if (!sharedMemory()) {
       if (typeof Worker === 'undefined' || typeof location === 'undefined')
         return Promise.reject(new Error('Chuhan needs SharedArrayBuffer or Web Workers, and this system has neither'));
-      return oneThread(locate || function (name) { return folder + name; });
+      return oneThread(locate || function (name) { return folder + name; }, place);
     }
     var listeners = [];
     var ended = null; // why the engine can no longer be used
@@ -138,13 +158,15 @@ var Chuhan = (function () {
     if (scriptUrl && !isNode) config.mainScriptUrlOrBlob = options.mainScriptUrlOrBlob || scriptUrl;
 
     return ChuhanModule(config).then(function (module) {
-      return face(listeners, function (text) {
+      function send(text) {
         text += '\n';
         var n = module.lengthBytesUTF8(text), at = module._malloc(n + 1);
         if (!at || (module.stringToUTF8(text, at, n + 1), module._chuhan_post(at, n)) !== 0)
           deliver('info string error: out of memory, the line was not read');
         if (at) module._free(at);
-      }, function (path, bytes) {
+      }
+      if (place) send('setoption name EGTBPath value ' + place); // UCI's form: a later handshake keeps the option
+      return face(listeners, send, function (path, bytes) {
         var dir = '';
         path.split('/').slice(1, -1).forEach(function (name) {
           dir += '/' + name;

@@ -5,10 +5,12 @@
 // its stack is unwound to this worker's event loop, so the page's lines come in, `stop` among
 // them, and it is rewound where it was. The page posts {url} once, then {line} for each line
 // and {file, bytes} for each file it hands the engine (read-only, in this worker's memory);
-// the worker posts {line} for each line written, {error} and {exit}.
+// the worker posts {line} for each line written, {error} and {exit}. A path that is a URL (an
+// EGTBPath place, `Chuhan({ tables })`) is read a piece at a time by requests (browser/range.js,
+// which `make emscripten` appends to this file).
 'use strict';
 
-const OK = 0, BADF = 8, INVAL = 28, NOENT = 44, NOSYS = 52, NOTDIR = 54, ROFS = 69;
+const OK = 0, BADF = 8, INVAL = 28, IO = 29, NOENT = 44, NOSYS = 52, NOTDIR = 54, ROFS = 69;
 const DIRECTORY = 3, REGULAR = 4, FIRST_FD = 3; // the root, preopened as the first descriptor after the standard ones
 const NORMAL = 0, UNWINDING = 1, REWINDING = 2;
 const YIELD_MS = 10;            // the longest a search goes without reading what the page posted
@@ -183,14 +185,38 @@ function entries(dir) {
   return [...names];
 }
 
-function statAt(path, out) {
-  const v = view(), type = kind(path);
+// A URL the engine opens (pathAt joins its "//"): read by requests, its length asked once.
+const urlSizes = new Map();
+function openUrl(path, opened) {
+  const m = /^([A-Za-z]+):\/(.*)$/.exec(path);
+  if (!m) return NOENT;
+  const url = `${m[1]}://${m[2]}`, size = urlSizes.has(url) ? urlSizes.get(url) : chuhanRange.size(url);
+  if (size < 0) return size === -2 ? NOENT : IO;
+  urlSizes.set(url, size);
+  descriptors.set(nextFd, { url, size, at: 0 });
+  view().setUint32(opened, nextFd++, true);
+  return OK;
+}
+
+function readUrl(f, offset, iov, count, nread) {
+  let total = 0;
+  for (const [ptr, len] of iovecs(iov, count)) {
+    const n = Math.max(0, Math.min(len, f.size - offset - total));
+    if (n && !chuhanRange.read(f.url, bytes().subarray(ptr, ptr + n), offset + total)) return IO;
+    total += n;
+  }
+  view().setUint32(nread, total, true);
+  return OK;
+}
+
+function statAt(path, out, size) {
+  const v = view(), type = size !== undefined ? REGULAR : kind(path);
   if (!type) return NOENT;
   for (let i = 0; i < 64; i += 8) v.setBigUint64(out + i, 0n, true);
   v.setBigUint64(out + 8, BigInt([...files.keys()].indexOf(path) + 2), true); // an inode of its own, never 0
   v.setUint8(out + 16, type);
   v.setBigUint64(out + 24, 1n, true);
-  v.setBigUint64(out + 32, BigInt(type === REGULAR ? files.get(path).length : 0), true);
+  v.setBigUint64(out + 32, BigInt(size !== undefined ? size : type === REGULAR ? files.get(path).length : 0), true);
   return OK;
 }
 
@@ -223,7 +249,7 @@ const fileCalls = {
     if (!descriptors.has(dirfd)) return BADF;
     const path = pathAt(dirfd, ptr, len), type = path === null ? 0 : kind(path);
     if (oflags & (1 | 4 | 8)) return ROFS; // creating, exclusive or truncating: nothing here is written
-    if (!type) return NOENT;
+    if (!type) return path === null ? NOENT : openUrl(path, opened);
     if ((oflags & 2) && type !== DIRECTORY) return NOTDIR;
     descriptors.set(nextFd, { path, at: 0 });
     view().setUint32(opened, nextFd++, true);
@@ -233,7 +259,10 @@ const fileCalls = {
     if (fd !== FIRST_FD) descriptors.delete(fd);
     return OK;
   },
-  fd_filestat_get(fd, out) { return descriptors.has(fd) ? statAt(descriptors.get(fd).path, out) : BADF; },
+  fd_filestat_get(fd, out) {
+    const f = descriptors.get(fd);
+    return f ? statAt(f.path, out, f.url ? f.size : undefined) : BADF;
+  },
   path_filestat_get(dirfd, flags, ptr, len, out) {
     if (!descriptors.has(dirfd)) return BADF;
     const path = pathAt(dirfd, ptr, len);
@@ -241,6 +270,7 @@ const fileCalls = {
   },
   fd_pread(fd, iov, count, offset, nread) {
     const f = descriptors.get(fd);
+    if (f && f.url) return readUrl(f, Number(offset), iov, count, nread);
     if (!f || !files.has(f.path)) return BADF;
     readInto(files.get(f.path), Number(offset), iov, count, nread);
     return OK;

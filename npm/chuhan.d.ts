@@ -25,6 +25,8 @@ declare namespace Chuhan {
     wasmBinary?: ArrayBuffer | Uint8Array;
     /** Where the workers load chuhan.js from, when a bundler moved it. */
     mainScriptUrlOrBlob?: string | Blob;
+    /** Where the endgame tables are: a URL (a page's own, made absolute) or, under node, a folder; read a block at a time as positions need them (EGTBPath). */
+    tables?: string;
     /** Where the engine's standard error goes (console.warn by default). */
     printErr?: (text: string) => void;
   }

@@ -1,4 +1,5 @@
 #include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -8,10 +9,14 @@
 #include "egtb.h"
 #include "../board/movegen.h"
 #include "egtb_cache.h"
+#include "../base/read_at.h"
 
 enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
-/* A table is opened (header and index read, a few milliseconds at most) when first probed; REFUSED: a bad file, or a bad block met since. */
-enum { UNOPENED, OPEN, REFUSED };
+/*
+ * A table is opened (header and index read, a few milliseconds at most) when first probed; REFUSED: a bad file,
+ * or a bad block met since; ABSENT: a place read by URL has no such table (never opened).
+ */
+enum { UNOPENED, OPEN, REFUSED, ABSENT };
 
 /* A table found in a folder: where, and once opened, its header and index. */
 typedef struct {
@@ -26,7 +31,9 @@ typedef struct {
 struct TbSet {
     Entry *entry;
     int entries, men, count[2];
-    int16_t slot[TB_SLOTS]; /* open addressing on the key: entry + 1, 0 for none */
+    _Atomic int16_t slot[TB_SLOTS]; /* open addressing on the key: entry + 1, 0 for none; probes read it unlocked */
+    char url[TB_PATH_MAX];  /* a place read by URL, asked for each ending's table when first probed */
+    atomic_bool asking;     /* whether url is asked: none was given, or it stopped answering */
     size_t memory;
     TbCache *cache;         /* the decoded blocks of every table, bounded by memory */
     pthread_mutex_t lock;   /* over the opening of tables and the error */
@@ -45,11 +52,15 @@ static uint64_t table_key(const Ending *e, RuleSet r)
     return k | 1ull << 63;
 }
 
-static Entry *find(const TbSet *s, uint64_t key)
+static unsigned hash(uint64_t key) { return (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51); }
+
+/* An entry is written whole before its slot (add): a probe that sees the slot sees the entry. */
+static Entry *find(TbSet *s, uint64_t key)
 {
-    for (unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51); s->slot[h]; h = (h + 1) % TB_SLOTS)
-        if (s->entry[s->slot[h] - 1].key == key)
-            return &s->entry[s->slot[h] - 1];
+    int n;
+    for (unsigned h = hash(key); (n = atomic_load_explicit(&s->slot[h], memory_order_acquire)); h = (h + 1) % TB_SLOTS)
+        if (s->entry[n - 1].key == key)
+            return &s->entry[n - 1];
     return NULL;
 }
 
@@ -77,11 +88,14 @@ void tb_set_wait(TbSet *s) { (void)s; }
 static void forget(TbSet *s)
 {
     for (int i = 0; i < s->entries; i++)
-        if (atomic_load(&s->entry[i].state) != UNOPENED)
+        if (atomic_load(&s->entry[i].state) != UNOPENED && atomic_load(&s->entry[i].state) != ABSENT)
             tbf_close(&s->entry[i].file);
     tb_cache_clear(s->cache);
-    memset(s->slot, 0, sizeof s->slot);
+    for (int h = 0; h < TB_SLOTS; h++)
+        atomic_store(&s->slot[h], 0);
     s->entries = s->men = s->count[0] = s->count[1] = 0;
+    s->url[0] = 0;
+    atomic_store(&s->asking, false);
 }
 
 void tb_set_free(TbSet *s)
@@ -110,6 +124,24 @@ void tb_set_counts(TbSet *s, uint64_t *hits, uint64_t *misses) { tb_cache_counts
 int tb_set_men(const TbSet *s) { return s->men; }
 int tb_set_count(const TbSet *s, RuleSet r) { return s->count[r]; }
 
+/* A new entry for the (canonical) ending's table at dir/file, unopened; NULL where the set is full. */
+static Entry *add(TbSet *s, uint64_t key, const char *dir, const char *file, const Ending *e, RuleSet r)
+{
+    if (s->entries == TB_ENTRIES_MAX || strlen(dir) + strlen(file) + 2 > TB_PATH_MAX)
+        return NULL;
+    Entry *en = &s->entry[s->entries];
+    en->key = key;
+    snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
+    en->rules = r;
+    en->ending = *e;
+    atomic_store(&en->state, UNOPENED);
+    unsigned h = hash(key);
+    while (atomic_load(&s->slot[h]))
+        h = (h + 1) % TB_SLOTS;
+    atomic_store_explicit(&s->slot[h], (int16_t)++s->entries, memory_order_release);
+    return en;
+}
+
 /* A file named ENDING.RULES.egtb whose ending is canonical: its entry (the first folder's wins). */
 static void consider(TbSet *s, const char *dir, const char *file)
 {
@@ -128,18 +160,8 @@ static void consider(TbSet *s, const char *dir, const char *file)
     if (!tb_rules_parse(dot + 1, &r) || !ending_parse(name, &e, why, sizeof why) || !ending_is_canonical(&e))
         return;
     uint64_t key = table_key(&e, r);
-    if (find(s, key) || s->entries == TB_ENTRIES_MAX || strlen(dir) + len + 2 > TB_PATH_MAX)
+    if (find(s, key) || !add(s, key, dir, file, &e, r))
         return;
-    Entry *en = &s->entry[s->entries++];
-    en->key = key;
-    snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
-    en->rules = r;
-    en->ending = e;
-    atomic_store(&en->state, UNOPENED);
-    unsigned h = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 51);
-    while (s->slot[h])
-        h = (h + 1) % TB_SLOTS;
-    s->slot[h] = (int16_t)s->entries;
     s->count[r]++;
     if (ending_men(&e) > s->men)
         s->men = ending_men(&e);
@@ -156,11 +178,12 @@ static bool scan(TbSet *s, const char *dir)
     return true;
 }
 
-/* The next folder of a list: up to ';', or ':' unless it follows a lone drive letter. */
+/* The next folder of a list: up to ';', or ':' unless it follows a lone drive letter or is a URL's (whose ends at ';'). */
 static const char *next_dir(const char *p, char *out, size_t len)
 {
     size_t n = 0;
-    for (; *p && *p != ';' && !(*p == ':' && !(n == 1 && ((p[1] == '/' || p[1] == '\\')))); p++)
+    bool url = read_at_is_url(p);
+    for (; *p && *p != ';' && !(*p == ':' && !url && !(n == 1 && ((p[1] == '/' || p[1] == '\\')))); p++)
         if (n + 1 < len)
             out[n++] = *p;
     out[n] = 0;
@@ -174,11 +197,18 @@ bool tb_set_paths(TbSet *s, const char *paths, char *err, size_t errlen)
     char dir[TB_PATH_MAX];
     for (const char *p = paths; *p;) {
         p = next_dir(p, dir, sizeof dir);
-        if (*dir && !scan(s, dir)) {
+        if (*dir && read_at_is_url(dir) && read_at_reads_urls() && !atomic_load(&s->asking)) {
+            snprintf(s->url, sizeof s->url, "%s", dir);
+            for (size_t n = strlen(s->url); n && s->url[n - 1] == '/';)
+                s->url[--n] = 0;
+            atomic_store(&s->asking, true);
+        } else if (*dir && !scan(s, dir)) {
             snprintf(err, errlen, "cannot read the folder %s", dir);
             ok = false;
         }
     }
+    if (atomic_load(&s->asking))
+        s->men = TB_MAX_MEN; /* which tables the place has is learnt by asking */
     return ok;
 }
 
@@ -197,6 +227,38 @@ bool tb_set_error(TbSet *s, char *out, size_t len)
     s->has_error = false;
     pthread_mutex_unlock(&s->lock);
     return had;
+}
+
+/*
+ * An ending's table asked of the place read by URL when first probed: its
+ * entry, ABSENT where the place has no such file (said nowhere: most endings
+ * have none). A place that does not answer is said once and asked no more.
+ */
+static Entry *ask(TbSet *s, const Ending *e, RuleSet r, uint64_t key)
+{
+    pthread_mutex_lock(&s->lock);
+    Entry *en = find(s, key);
+    if (!en && atomic_load(&s->asking)) {
+        Ending c = ending_is_canonical(e) ? *e : ending_swap(e);
+        char name[TB_NAME_MAX], file[TB_NAME_MAX + 32];
+        ending_name(&c, name);
+        snprintf(file, sizeof file, "%s.%s.egtb", name, tb_rules_name(r));
+        if ((en = add(s, key, s->url, file, &c, r))) {
+            int fd = read_at_open(en->path); /* its length is kept: the table's opening asks no more */
+            if (fd >= 0)
+                read_at_close(fd);
+            else
+                atomic_store(&en->state, ABSENT);
+            if (fd < 0 && errno != ENOENT) {
+                char why[TB_PATH_MAX + 128];
+                snprintf(why, sizeof why, "%.*s: no answer; no more tables are asked of that place", TB_PATH_MAX, en->path);
+                note_error(s, why);
+                atomic_store(&s->asking, false);
+            }
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+    return en;
 }
 
 /* Whether an entry's table is open, opening it where it is not yet. */
@@ -348,10 +410,13 @@ typedef struct {
 /* The search symbol of the board's position; false where no table holds it or a read failed. */
 static bool probe_search(TbSet *s, const Board *b, Probe *p)
 {
-    if (!s->entries || board_men(b) > s->men)
+    if (board_men(b) > s->men)
         return false;
     Ending e = ending_of_board(b);
-    p->en = find(s, table_key(&e, (RuleSet)b->rules));
+    uint64_t key = table_key(&e, (RuleSet)b->rules);
+    p->en = find(s, key);
+    if (!p->en && atomic_load_explicit(&s->asking, memory_order_relaxed))
+        p->en = ask(s, &e, (RuleSet)b->rules, key);
     if (!p->en || !entry_open(s, p->en))
         return false;
     const TbLayout *l = &p->en->file.head.layout;

@@ -68,7 +68,9 @@ static void display_tables(Session *s)
 {
     TbResult r;
     char text[32];
-    if (!engine_probe_tables(s->engine, &s->board, &r))
+    bool known = engine_probe_tables(s->engine, &s->board, &r);
+    session_table_errors(s);
+    if (!known)
         return;
     tb_result_text(&r, text, sizeof text);
     out_line(&s->out, "Tables: %s", text);

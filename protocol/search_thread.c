@@ -18,6 +18,17 @@ static void poll_input(void *ctx)
     s->poll(s->poll_ctx);
 }
 
+void session_table_errors(Session *s)
+{
+    char why[4096 + 128]; /* a table's path and why: as long as probe/egtb.c keeps */
+    if (!engine_tablebase_error(s->engine, why, sizeof why))
+        return;
+    if (s->dialect == DIALECT_CECP)
+        out_line(&s->out, "# endgame table refused: %s", why);
+    else
+        out_line(&s->out, "info string error: endgame table refused: %s", why);
+}
+
 static void *search_main(void *arg)
 {
     Session *s = arg;
@@ -28,6 +39,7 @@ static void *search_main(void *arg)
         bool from_book = session_books_answer(s, &r);
         if (!from_book)
             engine_search(s->engine, &s->search_board, &s->limits, &s->reporter, &r);
+        session_table_errors(s); /* before the answer, which GUIs take as the search's end */
         pthread_mutex_lock(&s->lock);
         if (!from_book)
             session_books_after_search(s, &r);

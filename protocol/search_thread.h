@@ -29,5 +29,11 @@ void session_wait(Session *s);
  */
 void session_end(Session *s);
 static inline bool session_searching(const Session *s) { return atomic_load(&s->active); }
+/*
+ * A table the engine refused since the last time (a cut or damaged file, a
+ * place that stopped answering), said once as an error line of the dialect:
+ * the engine goes on without it. From any thread.
+ */
+void session_table_errors(Session *s);
 
 #endif

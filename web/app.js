@@ -100,7 +100,7 @@ function parseDisplay(lines) {
     result: pick('Result:') || '*',
     checkers: (pick('Checkers:') || '').split(' ').filter(Boolean),
     names: (pick('Moves:') || '').split(' ').filter(Boolean),
-    tables: pick('Tables:'), // what the endgame tables loaded hold of it (web/practice.js), else null
+    tables: pick('Tables:'), // what the endgame tables hold of it (web/practice.js), else null
     error: (lines.find((l) => l.startsWith('info string error')) || '').replace('info string error: ', ''),
   };
 }
@@ -160,7 +160,8 @@ async function refresh() {
   } else if (!humanMoves(sideToMove())) {
     engineMove(mine);
   } else {
-    say(t(pos.checkers.length ? 'status.check' : 'status.to.move', { side: sideName(sideToMove()) }));
+    const verdict = pos.tables ? ' ' + t('practice.tables', { verdict: verdictText(tableVerdict(pos.tables, pos.fen.split(' ')[1])) }) : '';
+    say(t(pos.checkers.length ? 'status.check' : 'status.to.move', { side: sideName(sideToMove()) }) + verdict);
   }
 }
 
@@ -521,7 +522,8 @@ async function start() {
   $('language').onchange = () => setLanguage($('language').value);
   for (let n = 1; n <= cores; n++) $('threads').add(new Option(String(n), String(n), false, n === cores));
   try {
-    link = new EngineLink(await Chuhan());
+    // The endgame tables beside the page (web/egtb/, or `make serve EGTB=FOLDER`), read as positions need them.
+    link = new EngineLink(await Chuhan({ tables: 'egtb/' }));
     await link.ask({}, ['uci'], (line) => line === 'uciok');
   } catch (e) {
     say(t('status.cannot.start', { why: e.message }));

@@ -1,8 +1,9 @@
 // Endgame practice: a position of a small ending, drawn at random among those red wins (the
 // longest mate of a few drawn), or the board's own where the tables hold it, played against the
 // engine with the tables. `make web`
-// builds them into web/egtb/; the page hands them to the engine (writeFile) and sets EGTBPath,
-// so the engine plays the tables' best defence or attack and its `d` says what they hold. After
+// builds them into web/egtb/; the engine reads them from there as it needs them (app.js's
+// `Chuhan({ tables })`: a request a block), plays the tables' best defence or attack and
+// its `d` says what they hold. After
 // every move the panel says the tables' verdict, whether the last move changed it, and at the
 // mate the winner's moves against the tables' best play. Uses app.js's game and engine link.
 'use strict';
@@ -10,7 +11,7 @@
 const PRACTICE_DRAWS = 400;  // positions tried at most for one practice
 const PRACTICE_WINS = 24;    // red's wins among them from which the longest mate is kept
 // verdicts: by the moves played from the start (movesText), what the tables held after them.
-const practice = { fen: null, role: 'attack', ending: '', player: 'red', best: 0, loaded: false, verdicts: new Map(), said: null };
+const practice = { fen: null, role: 'attack', ending: '', player: 'red', best: 0, verdicts: new Map(), said: null };
 
 // Whether the game on the board is the practice's: a new game, a FEN or a game loaded ends it.
 const practiceOn = () => practice.fen !== null && game.startFen === practice.fen;
@@ -52,20 +53,6 @@ function tableVerdict(text, side) {
 const verdictText = (v) => (v.winner ? t(v.rule ? 'practice.wins.rule' : 'practice.wins', { side: sideName(v.winner), n: v.moves })
   : t('practice.draw'));
 
-// Every table of web/egtb/ into the engine's memory, once; EGTBPath then names their folder.
-async function loadTables() {
-  if (practice.loaded) return;
-  const get = async (name) => {
-    const response = await fetch(`egtb/${name}`);
-    if (!response.ok) throw new Error(`egtb/${name}: ${response.status} ${response.statusText}`);
-    return new Uint8Array(await response.arrayBuffer());
-  };
-  const names = new TextDecoder().decode(await get('files.txt')).split('\n').filter(Boolean);
-  for (const name of names) link.engine.writeFile(`/egtb/${name}`, await get(name));
-  await link.ask({ EGTBPath: '/egtb' }, ['isready'], (line) => line === 'readyok');
-  practice.loaded = true;
-}
-
 // A position red wins in two moves or more, by mate (not the rule), the longest of the first few found; null if none.
 async function drawPractice(ending, side) {
   let best = null;
@@ -96,8 +83,6 @@ async function startPractice() {
   const ending = $('practice-ending').value, role = $('practice-role').value;
   $('practice-start').disabled = true;
   try {
-    practiceSay('practice.loading');
-    await loadTables();
     const found = await practiceStart(ending, role);
     if (found.error) return practiceSay(found.error, { name: t(`practice.${ending}`) });
     const player = (role === 'attack') === (found.winner === 'red') ? 'red' : 'black';

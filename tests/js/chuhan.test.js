@@ -202,6 +202,33 @@ test('writeFile hands the engine endgame tables: d says what they hold, and the 
   engine.terminate();
 });
 
+test('Chuhan({ tables }) reads a folder\'s tables as positions need them: d and info say the verdict, the move is the tables\'', { skip: !hasNative && 'no ./chuhan to build the tables' }, async () => {
+  const fs = require('node:fs'), os = require('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chuhan-egtb-'));
+  try {
+    require('node:child_process').execFileSync(native, ['egtb', 'build', dir, 'KRk', '--rules', 'asian'], { stdio: 'ignore' });
+    await assert.rejects(Chuhan({ tables: path.join(dir, 'none') }), /tables: no folder/);
+    const engine = await start({ tables: dir });
+    engine.postMessage('uci');
+    engine.postMessage('position fen 4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1');
+    engine.postMessage('d');
+    assert.equal(await engine.next(/^Tables:/), 'Tables: win 2');
+    engine.postMessage('go depth 1');
+    assert.match(await engine.next(/ score /), / score mate 2 .* pv (i0i8|i0e0)/);
+    assert.match(await engine.next(/^bestmove /), /^bestmove (i0i8|i0e0)/); // the moves that mate in 2, as egtb probe lists them
+    fs.truncateSync(path.join(dir, 'KRk.asian.egtb'), 700); // a table cut short: refused, said, the search goes on without it
+    const cut = await start({ tables: dir });
+    cut.postMessage('position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1');
+    cut.postMessage('go depth 3');
+    assert.match(await cut.next(/^info string error/), /endgame table refused: file:.*KRk\.asian\.egtb: truncated/);
+    assert.match(await cut.next(/^bestmove /), /^bestmove e1d1/);
+    engine.terminate();
+    cut.terminate();
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+});
+
 test('two engines run side by side, each with its own position', async () => {
   const [a, b] = await Promise.all([start(), start()]);
   try {

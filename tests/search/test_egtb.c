@@ -207,6 +207,21 @@ Test(egtb, bad_input_is_refused_with_a_reason)
     remove_dir(dir);
 }
 
+/* A table refused while the engine runs is said once, and it searches on; a native build reads no URL, even one with a port. */
+Test(egtb, a_table_refused_in_a_session_is_said_once_and_a_url_is_no_native_folder)
+{
+    char dir[64];
+    built(dir, "KRk --rules asian");
+    cr_assert_eq(run(out, sizeof out, "truncate -s 700 %s/KRk.asian.egtb && printf 'setoption name EGTBPath value %s\\n"
+                     "position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\\ngo depth 3\\nd\\nisready\\n' | ./chuhan 2>&1", dir, dir), 0);
+    const char *said = strstr(out, "info string error: endgame table refused: "); /* 40 characters up to the path */
+    cr_assert(said && strstr(said, "KRk.asian.egtb: truncated\n"), "%s", out);
+    cr_assert(!strstr(said + 40, "endgame table refused") && strstr(out, "bestmove e1d1"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "printf 'setoption name EGTBPath value http://localhost:8000/egtb;%s\\nquit\\n' | ./chuhan 2>&1", dir), 0);
+    cr_assert_str_eq(out, "info string error: cannot read the folder http://localhost:8000/egtb\n");
+    remove_dir(dir);
+}
+
 static void expect_search(Engine *e, const char *want_score, const char *want_move)
 {
     char line[4096], last[4096] = "";

@@ -69,7 +69,7 @@
   'practice.board': 'The position on the board',
   'practice.not.held': 'The tables here do not hold the position on the board: only the endings listed do, with no other man.',
   'practice.drawn': 'The tables call the position on the board a draw: there is no win to practise.',
-  'practice.loading': 'Loading the endgame tables…', 'practice.drawing': 'Drawing a position that red wins…',
+  'practice.drawing': 'Drawing a position that red wins…',
   'practice.no.tables': 'The endgame tables could not be loaded: {why}',
   'practice.none': 'No position that red wins was found for {name}.',
   'practice.task.attack': '{name}: you attack with {side}; the engine defends as the tables do.',

@@ -68,7 +68,7 @@
   'practice.board': '棋盘上的局面',
   'practice.not.held': '这里的残局库里没有棋盘上的局面：只有列出的残局，而且不能有别的棋子。',
   'practice.drawn': '残局库判定棋盘上的局面是和棋：没有可练的胜法。',
-  'practice.loading': '正在载入残局库…', 'practice.drawing': '正在抽取一个红方能赢的局面…',
+  'practice.drawing': '正在抽取一个红方能赢的局面…',
   'practice.no.tables': '残局库无法载入：{why}',
   'practice.none': '没有找到{name}中红方能赢的局面。',
   'practice.task.attack': '{name}：你执{side}进攻，引擎按残局库防守。',
