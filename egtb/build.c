@@ -90,6 +90,10 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
             const TbGroup *gr = &s->lay.group[g];
             s->man_side[m] = gr->side, s->man_type[m] = gr->type, s->man_group[m] = (uint8_t)g;
             s->man_piece[m] = (uint8_t)piece_id(gr->side, gr->type, k);
+            s->lone[m] = gr->count == 1;
+            for (int sq = 0; s->lone[m] && sq < SQUARE_NB; sq++)
+                if (in_board[sq] && gr->place[sq_point(sq)] >= 0)
+                    s->term[m][sq] = (uint32_t)(gr->place[sq_point(sq)] * s->lay.stride[g]);
         }
     return true;
 }

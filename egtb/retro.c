@@ -39,25 +39,40 @@ static int64_t rank_after(const TbLayout *l, const Walker *w, int g, int m, int 
     return tb_group_rank(l, g, sqs, mirror);
 }
 
+/* Each group's digit read through the mirror, times its stride: the mirrored number less the generals' pair. */
+static uint64_t mirror_rest(const TbLayout *l, const Walker *w)
+{
+    uint64_t rest = 0;
+    for (int g = 0; g < l->ngroups; g++)
+        rest += (uint64_t)tb_group_rank(l, g, w->p.sq + l->first[g], true) * l->stride[g];
+    return rest;
+}
+
 /*
- * A general's move from a position of its own number (red's general left of
- * the middle file, or on it with black's not right of it) keeps the other
- * groups' digits wherever it needs no mirror and leaves the generals off the
- * middle file together: then only the pair's digit changes. -1 elsewhere.
+ * A general's move leaves the other groups where they stand, so the number
+ * is the new pair's and the rest as read directly or through the mirror (as
+ * tb_index reads it: mirrored where red's general stands right of the middle
+ * file, or on it with black's right of it; both on it, the smaller reading).
  */
-static int64_t king_pair_after(const TbLayout *l, const Walker *w, int m, int sq)
+static uint64_t king_move_index(const TbLayout *l, const Walker *w, int m, int sq)
 {
     int rk = m == 0 ? sq : w->p.sq[0], bk = m == 1 ? sq : w->p.sq[1];
-    int rf = sq_file(rk), bf = sq_file(bk);
-    if (rf > 4 || (rf == 4 && bf >= 4))
-        return -1;
-    int rd = l->kings[RED].place[sq_point(rk)], bd = l->kings[BLACK].place[sq_point(bk)];
-    return l->pair_of[rd][bd];
+    int rf = sq_file(rk), bf = sq_file(bk), rp = sq_point(rk), bp = sq_point(bk);
+    bool mirror = rf > 4 || (rf == 4 && bf > 4), middle = rf == 4 && bf == 4;
+    if (mirror)
+        rp = point_mirror(rp), bp = point_mirror(bp);
+    uint64_t pair = (uint64_t)l->pair_of[l->kings[RED].place[rp]][l->kings[BLACK].place[bp]] * l->king_stride;
+    if (!mirror && !middle)
+        return pair + w->rest;
+    uint64_t mrest = mirror_rest(l, w);
+    return pair + (mirror || mrest < w->rest ? mrest : w->rest);
 }
 
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
 {
     const TbLayout *l = &s->lay;
+    if (w->plain && s->lone[m])
+        return w->index - s->term[m][w->p.sq[m]] + s->term[m][sq];
     if (m >= 2) {
         /* The number as its digits read (index_as unmirrored): only the man's group changes. */
         int g = s->man_group[m];
@@ -68,12 +83,7 @@ uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
         uint64_t b = w->mirror_index + (uint64_t)(rank_after(l, w, g, m, sq, true) - w->mirror_rank[g]) * l->stride[g];
         return a < b ? a : b;
     }
-    int64_t pair = w->plain ? king_pair_after(l, w, m, sq) : -1;
-    if (pair >= 0)
-        return (uint64_t)pair * l->king_stride + w->rest;
-    TbPos q = w->p;
-    q.sq[m] = (uint8_t)sq;
-    return (uint64_t)tb_index(l, &q);
+    return king_move_index(l, w, m, sq);
 }
 
 bool bucket_add(Bucket *b, uint64_t i, int side)
@@ -169,6 +179,14 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
             continue;
         uint8_t from[UNMOVE_MAX];
         int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
+        if (w->plain && s->lone[m]) {
+            /* The commonest case by far: one digit changes, read from a table. */
+            const uint32_t *term = s->term[m];
+            uint64_t base = w->index - term[w->p.sq[m]];
+            for (int j = 0; j < k; j++)
+                out[n++] = base + term[from[j]];
+            continue;
+        }
         for (int j = 0; j < k; j++)
             out[n++] = walker_index_after(s, w, m, from[j]);
     }

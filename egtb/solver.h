@@ -56,6 +56,9 @@ typedef struct {
     uint8_t *block;
     TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
+    /* A man alone in his group: his digit on each square times the group's stride (0 off his points). */
+    bool lone[TB_MAX_MEN];
+    uint32_t term[TB_MAX_MEN][SQUARE_NB];
     uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
     int max_level, phase;
     int threads; /* for the first pass, the levels and the rule's sweep */
