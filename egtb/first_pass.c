@@ -95,7 +95,7 @@ static void position_moves(Solver *s, Board *b, const Walker *w, const uint64_t 
     for (int k = 0; k < n; k++) {
         int from = move_from(list[k]), to = move_to(list[k]), cap = b->sq[to];
         if (!cap) {
-            uint64_t j = walker_index_after(s, w, w->man_at[from], to);
+            uint64_t j = walker_after(s, w, w->man_at[from], to);
             if (is_position(legal, !side, j))
                 succ[ns++] = j, moves++;
             continue;

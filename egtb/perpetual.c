@@ -19,7 +19,7 @@ static bool rule_candidate(Solver *s, Board *b, const Walker *w)
     for (int k = 0; k < n; k++) {
         if (b->sq[move_to(list[k])])
             continue;
-        uint64_t j = walker_index_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
+        uint64_t j = walker_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
         if (tb_win(s->val[!side][j]))
             continue; /* lost: no escape, checking or not */
         make_move(b, list[k]);
@@ -159,7 +159,7 @@ static void checks_of_candidates(Holding *h, bool count)
             for (int k = 0; k < n; k++) {
                 if (h->b->sq[move_to(list[k])])
                     continue;
-                uint64_t j = walker_index_after(s, &w, w.man_at[move_from(list[k])], move_to(list[k]));
+                uint64_t j = walker_after(s, &w, w.man_at[move_from(list[k])], move_to(list[k]));
                 if (s->val[!side][j] != 0)
                     continue;
                 make_move(h->b, list[k]);

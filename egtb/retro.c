@@ -71,8 +71,6 @@ static uint64_t king_move_index(const TbLayout *l, const Walker *w, int m, int s
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
 {
     const TbLayout *l = &s->lay;
-    if (w->plain && s->lone[m])
-        return w->index - s->term[m][w->p.sq[m]] + s->term[m][sq];
     if (m >= 2) {
         /* The number as its digits read (index_as unmirrored): only the man's group changes. */
         int g = s->man_group[m];

@@ -86,6 +86,13 @@ typedef struct {
 void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
 /* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
+/* The same, with the commonest case (a lone man, no mirror: one digit from a table) inline. */
+static inline uint64_t walker_after(const Solver *s, const Walker *w, int m, int sq)
+{
+    if (w->plain && s->lone[m])
+        return w->index - s->term[m][w->p.sq[m]] + s->term[m][sq];
+    return walker_index_after(s, w, m, sq);
+}
 
 /* The distinct positions one move of `mover` that took nothing back from w's; returns how many. */
 int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX]);
