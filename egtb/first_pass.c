@@ -205,6 +205,71 @@ static void *first_pass_part(void *arg)
     return NULL;
 }
 
+/* The distinct positions one quiet move of w's side reaches: a number that is no position holds TB_NONE. */
+static int quiet_successors(const Solver *s, const Board *b, const Walker *w, uint64_t succ[MAX_MOVES])
+{
+    Move list[MAX_MOVES];
+    int n = gen_pseudo(b, list), ns = 0, side = w->p.side;
+    for (int k = 0; k < n; k++) {
+        int from = move_from(list[k]), to = move_to(list[k]);
+        if (b->sq[to])
+            continue;
+        uint64_t j = walker_after(s, w, w->man_at[from], to);
+        if (s->val[!side][j] != TB_NONE)
+            succ[ns++] = j;
+    }
+    return w->plain ? ns : dedupe_numbers(succ, ns);
+}
+
+/*
+ * One thread's share of take_up_kept_successors. Values are only read here
+ * (each position's own count, longest loss and win written by its thread).
+ */
+static void *take_up_kept(void *arg)
+{
+    Job *job = arg;
+    Solver *s = job->s;
+    Board *b = board_new();
+    Walker w;
+    TbPos last;
+    bool placed = false;
+    uint64_t lo, hi, succ[MAX_MOVES];
+    job_range(job, &lo, &hi);
+    for (int side = RED; b && side <= BLACK; side++)
+        for (uint64_t i = lo; i < hi; i++) {
+            if (s->val[side][i] != 0)
+                continue;
+            walker_set(s, &w, i, side);
+            board_of(s, b, placed ? &last : NULL, &w.p);
+            last = w.p, placed = true;
+            uint8_t win = s->capture_win[side][i];
+            for (int k = 0, ns = quiet_successors(s, b, &w, succ); k < ns; k++) {
+                uint8_t v = s->val[!side][succ[k]];
+                if (tb_loss(v))
+                    win = wmin(win, tb_value(tb_plies(v) + 1));
+                else if (tb_win(v)) {
+                    s->unwon[side][i]--;
+                    s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(tb_plies(v) + 1));
+                }
+            }
+            s->dtm[side][i] = win;
+        }
+    if (!b)
+        s->out_of_memory = true;
+    board_free(b);
+    return NULL;
+}
+
+void take_up_kept_successors(Solver *s)
+{
+    int nt = s->threads < 1 ? 1 : s->threads > PARALLEL_MAX ? PARALLEL_MAX : s->threads;
+    Job jobs[PARALLEL_MAX];
+    void *args[PARALLEL_MAX];
+    for (int t = 0; t < nt; t++)
+        jobs[t] = (Job){ .s = s, .t = t, .nt = nt }, args[t] = &jobs[t];
+    parallel_run(nt, take_up_kept, args);
+}
+
 void first_pass(Solver *s, int threads)
 {
     int nt = threads < 1 ? 1 : threads > PARALLEL_MAX ? PARALLEL_MAX : threads;
