@@ -165,6 +165,29 @@ int dedupe_numbers(uint64_t *a, int n)
     return k;
 }
 
+/*
+ * A lone man's moves back where no mirror is needed: his term on each origin
+ * added to the rest of the number; a rook's or a cannon's slides walked
+ * here, the other men's origins as unmove_origins gives them.
+ */
+static int lone_back(const Solver *s, const uint8_t occ[SQUARE_NB], int m, int sq, uint64_t rest, uint64_t *out)
+{
+    static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
+    const uint32_t *term = s->term[m];
+    int type = s->man_type[m], n = 0;
+    if (type == ROOK || type == CANNON) {
+        for (int d = 0; d < 4; d++)
+            for (int o = sq + orth[d]; occ[o] == EMPTY; o += orth[d])
+                out[n++] = rest + term[o];
+        return n;
+    }
+    uint8_t from[UNMOVE_MAX];
+    int k = unmove_origins(occ, s->man_side[m], type, sq, from);
+    for (int j = 0; j < k; j++)
+        out[n++] = rest + term[from[j]];
+    return n;
+}
+
 int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX])
 {
     uint8_t occ[SQUARE_NB];
@@ -175,16 +198,13 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
     for (int m = 0; m < s->lay.men; m++) {
         if (s->man_side[m] != mover)
             continue;
-        uint8_t from[UNMOVE_MAX];
-        int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
-        if (w->plain && s->lone[m]) {
-            /* The commonest case by far: one digit changes, read from a table. */
-            const uint32_t *term = s->term[m];
-            uint64_t base = w->index - term[w->p.sq[m]];
-            for (int j = 0; j < k; j++)
-                out[n++] = base + term[from[j]];
+        int sq = w->p.sq[m];
+        if (w->plain && s->lone[m]) { /* the commonest case by far */
+            n += lone_back(s, occ, m, sq, w->index - s->term[m][sq], out + n);
             continue;
         }
+        uint8_t from[UNMOVE_MAX];
+        int k = unmove_origins(occ, mover, s->man_type[m], sq, from);
         for (int j = 0; j < k; j++)
             out[n++] = walker_index_after(s, w, m, from[j]);
     }
