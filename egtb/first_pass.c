@@ -190,7 +190,7 @@ static void *first_pass_part(void *arg)
     for (uint64_t i = lo; b && i < hi; i++) {
         if (!is_position(legal, RED, i) && !is_position(legal, BLACK, i))
             continue;
-        walker_set(s, &w, i, RED);
+        walker_set_men(s, &w, i, RED);
         board_of(s, b, placed ? &last : NULL, &w.p);
         last = w.p, placed = true;
         for (int side = RED; side <= BLACK; side++) {
@@ -239,7 +239,7 @@ static void *take_up_kept(void *arg)
         for (uint64_t i = lo; i < hi; i++) {
             if (s->val[side][i] != 0)
                 continue;
-            walker_set(s, &w, i, side);
+            walker_set_men(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
             uint8_t win = s->capture_win[side][i];

@@ -65,7 +65,7 @@ static void *sweep(void *arg)
                 *bits |= B_RULE_CANDIDATE;
             if (!look)
                 continue;
-            walker_set(s, &w, i, side);
+            walker_set_men(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
             if (rule_candidate(s, b, &w))
@@ -105,7 +105,7 @@ typedef struct {
 
 static void load(Holding *h, Walker *w, uint64_t i, int side)
 {
-    walker_set(h->s, w, i, side);
+    walker_set_men(h->s, w, i, side);
     board_of(h->s, h->b, h->placed ? &h->last : NULL, &w->p);
     h->last = w->p, h->placed = true;
 }

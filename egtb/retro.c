@@ -11,12 +11,10 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
     tb_position_ranks(l, index, &w->p, w->rank);
     w->p.side = side;
     w->index = index;
-    w->rest = 0;
-    for (int g = 0; g < l->ngroups; g++)
-        w->rest += (uint64_t)w->rank[g] * l->stride[g];
+    /* The generals' pair, the number's top digit, read back from their points. */
+    int pair = l->pair_of[l->kings[RED].place[sq_point(w->p.sq[0])]][l->kings[BLACK].place[sq_point(w->p.sq[1])]];
+    w->rest = index - (uint64_t)pair * l->king_stride;
     w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
-    for (int m = 0; m < l->men; m++)
-        w->man_at[w->p.sq[m]] = (uint8_t)m;
     if (w->plain)
         return;
     /* Both generals on the middle file: the mirror's reading too (the pair is its own mirror). */
@@ -25,6 +23,13 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
         w->mirror_rank[g] = tb_group_rank(l, g, w->p.sq + l->first[g], true);
         w->mirror_index += (uint64_t)w->mirror_rank[g] * l->stride[g];
     }
+}
+
+void walker_set_men(const Solver *s, Walker *w, uint64_t index, int side)
+{
+    walker_set(s, w, index, side);
+    for (int m = 0; m < s->lay.men; m++)
+        w->man_at[w->p.sq[m]] = (uint8_t)m;
 }
 
 /* The rank of man m's group, read through the mirror or not, after it moves to sq. */

@@ -80,10 +80,12 @@ typedef struct {
     int64_t rank[2 * PIECE_TYPE_NB];
     uint64_t mirror_index;                   /* where not plain: the number read through the mirror */
     int64_t mirror_rank[2 * PIECE_TYPE_NB];  /* and its groups' ranks */
-    uint8_t man_at[SQUARE_NB];
+    uint8_t man_at[SQUARE_NB]; /* by walker_set_men only */
 } Walker;
 
 void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
+/* The same with man_at too, for the passes that move men forward on a board (the walks back need it not). */
+void walker_set_men(const Solver *s, Walker *w, uint64_t index, int side);
 /* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
 /* The same, with the commonest case (a lone man, no mirror: one digit from a table) inline. */
