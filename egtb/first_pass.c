@@ -135,6 +135,19 @@ static void job_range(const Job *job, uint64_t *lo, uint64_t *hi)
         *hi = job->s->n;
 }
 
+/* Whether no two men stand on one square: a bit a square, set man by man. */
+static bool men_apart(const TbPos *p, int men)
+{
+    uint64_t seen[SQUARE_NB / 64] = { 0 };
+    for (int m = 0; m < men; m++) {
+        uint64_t bit = (uint64_t)1 << (p->sq[m] & 63);
+        if (seen[p->sq[m] >> 6] & bit)
+            return false;
+        seen[p->sq[m] >> 6] |= bit;
+    }
+    return true;
+}
+
 /*
  * A number stands for a position when its men are on distinct points, it is
  * the position's own number (both generals on the middle file share one with
@@ -153,10 +166,7 @@ static void *find_positions(void *arg)
     for (uint64_t i = lo; b && i < hi; i++) {
         walker_set(s, &w, i, RED);
         /* The smaller of the two readings is the position's own number (as tb_index takes it). */
-        bool ok = w.plain || w.index <= w.mirror_index;
-        for (int a = 0; ok && a < s->lay.men; a++)
-            for (int c = a + 1; c < s->lay.men; c++)
-                ok = ok && w.p.sq[a] != w.p.sq[c];
+        bool ok = (w.plain || w.index <= w.mirror_index) && men_apart(&w.p, s->lay.men);
         if (ok) {
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
