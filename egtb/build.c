@@ -169,6 +169,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         return false;
     }
     s.threads = opt->threads;
+    s.newly_won = rules == RULES_ASIAN; /* no sweep reads it under the arbiter's rules */
     bool ok = load_children(&s, dir, err, errlen);
     if (ok) {
         double t0 = now();
@@ -195,6 +196,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
                 break;
             solve(&s, s.capture_win);
         }
+        s.newly_won = false; /* the sweeps are over */
         if (rules == RULES_ASIAN)
             resolve_rule_distances(&s);
         double t2 = now();

@@ -151,7 +151,8 @@ static void predecessor(Solver *s, int side, uint64_t i, int plies)
         return;
     }
     s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(plies + 1));
-    s->bits[side][i] |= B_SUCC_NEWLY_WON;
+    if (s->newly_won)
+        s->bits[side][i] |= B_SUCC_NEWLY_WON;
     if (--s->unwon[side][i] == 0 && !(s->bits[side][i] & s->escape))
         decide(s, side, i, tb_plies(s->longest_loss[side][i]));
 }

@@ -60,6 +60,8 @@ typedef struct {
     bool lone[TB_MAX_MEN];
     uint32_t term[TB_MAX_MEN][SQUARE_NB];
     uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
+    /* Whether a solve marks B_SUCC_NEWLY_WON: only the rule's sweeps read it, so not after the last. */
+    bool newly_won;
     int max_level, phase;
     int threads; /* for the first pass, the levels and the rule's sweep */
     bool overflow, out_of_memory;
