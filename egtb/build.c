@@ -90,6 +90,10 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
             const TbGroup *gr = &s->lay.group[g];
             s->man_side[m] = gr->side, s->man_type[m] = gr->type, s->man_group[m] = (uint8_t)g;
             s->man_piece[m] = (uint8_t)piece_id(gr->side, gr->type, k);
+            s->lone[m] = gr->count == 1;
+            for (int sq = 0; s->lone[m] && sq < SQUARE_NB; sq++)
+                if (in_board[sq] && gr->place[sq_point(sq)] >= 0)
+                    s->term[m][sq] = (uint32_t)(gr->place[sq_point(sq)] * s->lay.stride[g]);
         }
     return true;
 }
@@ -165,6 +169,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
         return false;
     }
     s.threads = opt->threads;
+    s.newly_won = rules == RULES_ASIAN; /* no sweep reads it under the arbiter's rules */
     bool ok = load_children(&s, dir, err, errlen);
     if (ok) {
         double t0 = now();
@@ -191,6 +196,7 @@ static bool solve_ending(const char *dir, const Ending *e, RuleSet rules, TbBuil
                 break;
             solve(&s, s.capture_win);
         }
+        s.newly_won = false; /* the sweeps are over */
         if (rules == RULES_ASIAN)
             resolve_rule_distances(&s);
         double t2 = now();

@@ -70,7 +70,7 @@ static void shared_predecessor(Part *t, int side, uint64_t i, int plies)
     while (was < loss && !atomic_compare_exchange_weak_explicit(longest, &was, loss, memory_order_relaxed,
                                                                 memory_order_relaxed))
         ;
-    if (!(atomic_load_explicit(bits, memory_order_relaxed) & B_SUCC_NEWLY_WON))
+    if (s->newly_won && !(atomic_load_explicit(bits, memory_order_relaxed) & B_SUCC_NEWLY_WON))
         atomic_fetch_or_explicit(bits, B_SUCC_NEWLY_WON, memory_order_relaxed);
     /* acq_rel: the last decrement sees every longest loss written before the others. */
     if (atomic_fetch_sub_explicit(at(&s->unwon[side][i]), 1, memory_order_acq_rel) != 1

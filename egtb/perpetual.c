@@ -19,7 +19,7 @@ static bool rule_candidate(Solver *s, Board *b, const Walker *w)
     for (int k = 0; k < n; k++) {
         if (b->sq[move_to(list[k])])
             continue;
-        uint64_t j = walker_index_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
+        uint64_t j = walker_after(s, w, w->man_at[move_from(list[k])], move_to(list[k]));
         if (tb_win(s->val[!side][j]))
             continue; /* lost: no escape, checking or not */
         make_move(b, list[k]);
@@ -65,7 +65,7 @@ static void *sweep(void *arg)
                 *bits |= B_RULE_CANDIDATE;
             if (!look)
                 continue;
-            walker_set(s, &w, i, side);
+            walker_set_men(s, &w, i, side);
             board_of(s, b, placed ? &last : NULL, &w.p);
             last = w.p, placed = true;
             if (rule_candidate(s, b, &w))
@@ -105,7 +105,7 @@ typedef struct {
 
 static void load(Holding *h, Walker *w, uint64_t i, int side)
 {
-    walker_set(h->s, w, i, side);
+    walker_set_men(h->s, w, i, side);
     board_of(h->s, h->b, h->placed ? &h->last : NULL, &w->p);
     h->last = w->p, h->placed = true;
 }
@@ -159,7 +159,7 @@ static void checks_of_candidates(Holding *h, bool count)
             for (int k = 0; k < n; k++) {
                 if (h->b->sq[move_to(list[k])])
                     continue;
-                uint64_t j = walker_index_after(s, &w, w.man_at[move_from(list[k])], move_to(list[k]));
+                uint64_t j = walker_after(s, &w, w.man_at[move_from(list[k])], move_to(list[k]));
                 if (s->val[!side][j] != 0)
                     continue;
                 make_move(h->b, list[k]);

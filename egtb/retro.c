@@ -11,12 +11,10 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
     tb_position_ranks(l, index, &w->p, w->rank);
     w->p.side = side;
     w->index = index;
-    w->rest = 0;
-    for (int g = 0; g < l->ngroups; g++)
-        w->rest += (uint64_t)w->rank[g] * l->stride[g];
+    /* The generals' pair, the number's top digit, read back from their points. */
+    int pair = l->pair_of[l->kings[RED].place[sq_point(w->p.sq[0])]][l->kings[BLACK].place[sq_point(w->p.sq[1])]];
+    w->rest = index - (uint64_t)pair * l->king_stride;
     w->plain = !(sq_file(w->p.sq[0]) == 4 && sq_file(w->p.sq[1]) == 4);
-    for (int m = 0; m < l->men; m++)
-        w->man_at[w->p.sq[m]] = (uint8_t)m;
     if (w->plain)
         return;
     /* Both generals on the middle file: the mirror's reading too (the pair is its own mirror). */
@@ -25,6 +23,13 @@ void walker_set(const Solver *s, Walker *w, uint64_t index, int side)
         w->mirror_rank[g] = tb_group_rank(l, g, w->p.sq + l->first[g], true);
         w->mirror_index += (uint64_t)w->mirror_rank[g] * l->stride[g];
     }
+}
+
+void walker_set_men(const Solver *s, Walker *w, uint64_t index, int side)
+{
+    walker_set(s, w, index, side);
+    for (int m = 0; m < s->lay.men; m++)
+        w->man_at[w->p.sq[m]] = (uint8_t)m;
 }
 
 /* The rank of man m's group, read through the mirror or not, after it moves to sq. */
@@ -39,20 +44,33 @@ static int64_t rank_after(const TbLayout *l, const Walker *w, int g, int m, int 
     return tb_group_rank(l, g, sqs, mirror);
 }
 
+/* Each group's digit read through the mirror, times its stride: the mirrored number less the generals' pair. */
+static uint64_t mirror_rest(const TbLayout *l, const Walker *w)
+{
+    uint64_t rest = 0;
+    for (int g = 0; g < l->ngroups; g++)
+        rest += (uint64_t)tb_group_rank(l, g, w->p.sq + l->first[g], true) * l->stride[g];
+    return rest;
+}
+
 /*
- * A general's move from a position of its own number (red's general left of
- * the middle file, or on it with black's not right of it) keeps the other
- * groups' digits wherever it needs no mirror and leaves the generals off the
- * middle file together: then only the pair's digit changes. -1 elsewhere.
+ * A general's move leaves the other groups where they stand, so the number
+ * is the new pair's and the rest as read directly or through the mirror (as
+ * tb_index reads it: mirrored where red's general stands right of the middle
+ * file, or on it with black's right of it; both on it, the smaller reading).
  */
-static int64_t king_pair_after(const TbLayout *l, const Walker *w, int m, int sq)
+static uint64_t king_move_index(const TbLayout *l, const Walker *w, int m, int sq)
 {
     int rk = m == 0 ? sq : w->p.sq[0], bk = m == 1 ? sq : w->p.sq[1];
-    int rf = sq_file(rk), bf = sq_file(bk);
-    if (rf > 4 || (rf == 4 && bf >= 4))
-        return -1;
-    int rd = l->kings[RED].place[sq_point(rk)], bd = l->kings[BLACK].place[sq_point(bk)];
-    return l->pair_of[rd][bd];
+    int rf = sq_file(rk), bf = sq_file(bk), rp = sq_point(rk), bp = sq_point(bk);
+    bool mirror = rf > 4 || (rf == 4 && bf > 4), middle = rf == 4 && bf == 4;
+    if (mirror)
+        rp = point_mirror(rp), bp = point_mirror(bp);
+    uint64_t pair = (uint64_t)l->pair_of[l->kings[RED].place[rp]][l->kings[BLACK].place[bp]] * l->king_stride;
+    if (!mirror && !middle)
+        return pair + w->rest;
+    uint64_t mrest = mirror_rest(l, w);
+    return pair + (mirror || mrest < w->rest ? mrest : w->rest);
 }
 
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
@@ -68,12 +86,7 @@ uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq)
         uint64_t b = w->mirror_index + (uint64_t)(rank_after(l, w, g, m, sq, true) - w->mirror_rank[g]) * l->stride[g];
         return a < b ? a : b;
     }
-    int64_t pair = w->plain ? king_pair_after(l, w, m, sq) : -1;
-    if (pair >= 0)
-        return (uint64_t)pair * l->king_stride + w->rest;
-    TbPos q = w->p;
-    q.sq[m] = (uint8_t)sq;
-    return (uint64_t)tb_index(l, &q);
+    return king_move_index(l, w, m, sq);
 }
 
 bool bucket_add(Bucket *b, uint64_t i, int side)
@@ -138,7 +151,8 @@ static void predecessor(Solver *s, int side, uint64_t i, int plies)
         return;
     }
     s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(plies + 1));
-    s->bits[side][i] |= B_SUCC_NEWLY_WON;
+    if (s->newly_won)
+        s->bits[side][i] |= B_SUCC_NEWLY_WON;
     if (--s->unwon[side][i] == 0 && !(s->bits[side][i] & s->escape))
         decide(s, side, i, tb_plies(s->longest_loss[side][i]));
 }
@@ -157,6 +171,29 @@ int dedupe_numbers(uint64_t *a, int n)
     return k;
 }
 
+/*
+ * A lone man's moves back where no mirror is needed: his term on each origin
+ * added to the rest of the number; a rook's or a cannon's slides walked
+ * here, the other men's origins as unmove_origins gives them.
+ */
+static int lone_back(const Solver *s, const uint8_t occ[SQUARE_NB], int m, int sq, uint64_t rest, uint64_t *out)
+{
+    static const int orth[4] = { NORTH, SOUTH, EAST, WEST };
+    const uint32_t *term = s->term[m];
+    int type = s->man_type[m], n = 0;
+    if (type == ROOK || type == CANNON) {
+        for (int d = 0; d < 4; d++)
+            for (int o = sq + orth[d]; occ[o] == EMPTY; o += orth[d])
+                out[n++] = rest + term[o];
+        return n;
+    }
+    uint8_t from[UNMOVE_MAX];
+    int k = unmove_origins(occ, s->man_side[m], type, sq, from);
+    for (int j = 0; j < k; j++)
+        out[n++] = rest + term[from[j]];
+    return n;
+}
+
 int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX])
 {
     uint8_t occ[SQUARE_NB];
@@ -167,8 +204,13 @@ int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_
     for (int m = 0; m < s->lay.men; m++) {
         if (s->man_side[m] != mover)
             continue;
+        int sq = w->p.sq[m];
+        if (w->plain && s->lone[m]) { /* the commonest case by far */
+            n += lone_back(s, occ, m, sq, w->index - s->term[m][sq], out + n);
+            continue;
+        }
         uint8_t from[UNMOVE_MAX];
-        int k = unmove_origins(occ, mover, s->man_type[m], w->p.sq[m], from);
+        int k = unmove_origins(occ, mover, s->man_type[m], sq, from);
         for (int j = 0; j < k; j++)
             out[n++] = walker_index_after(s, w, m, from[j]);
     }
@@ -205,8 +247,15 @@ void take_up_rule_captures(Solver *s)
     solve(s, s->capture_win);
 }
 
+/*
+ * The positions decided without the rule and the losses by it at distance 0
+ * keep their values. Where they far outnumber the positions solved again,
+ * those take them up from their side at once (a walk forward from each);
+ * otherwise every decided position is walked back from again.
+ */
 void resolve_rule_distances(Solver *s)
 {
+    uint64_t kept = 0, again = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
             uint8_t *bits = &s->bits[side][i];
@@ -216,9 +265,30 @@ void resolve_rule_distances(Solver *s)
                 s->val[side][i] = 0;
                 s->unwon[side][i] = s->successors[side][i];
                 s->longest_loss[side][i] = s->capture_loss[side][i];
-            }
+                again++;
+            } else
+                kept += tb_decided(s->val[side][i]);
         }
     s->max_level = 0;
-    queue_decided(s, s->capture_win);
-    solve(s, s->capture_win);
+    if (2 * again >= kept) {
+        queue_decided(s, s->capture_win);
+        solve(s, s->capture_win);
+        return;
+    }
+    take_up_kept_successors(s);
+    for (int side = RED; side <= BLACK; side++)
+        for (uint64_t i = 0; i < s->n; i++) {
+            uint8_t win = s->dtm[side][i];
+            if (s->val[side][i] != 0)
+                continue;
+            /* As when the last successor's walk back brought the count to nothing. */
+            if (s->successors[side][i] && !s->unwon[side][i] && !(s->bits[side][i] & s->escape))
+                decide(s, side, i, tb_plies(s->longest_loss[side][i]));
+            else if (win) {
+                bucket_push(s, &s->capture[tb_plies(win)], i, side);
+                if (tb_plies(win) > s->max_level)
+                    s->max_level = tb_plies(win);
+            }
+        }
+    solve(s, s->dtm);
 }

@@ -56,7 +56,12 @@ typedef struct {
     uint8_t *block;
     TbTable child[2][PIECE_TYPE_NB]; /* the table after a man of this side and type is taken */
     uint8_t man_side[TB_MAX_MEN], man_type[TB_MAX_MEN], man_group[TB_MAX_MEN], man_piece[TB_MAX_MEN];
+    /* A man alone in his group: his digit on each square times the group's stride (0 off his points). */
+    bool lone[TB_MAX_MEN];
+    uint32_t term[TB_MAX_MEN][SQUARE_NB];
     uint8_t escape;  /* B_ESCAPE_ALL, _NO_RULE or _LIMIT: which reckoning the solve runs */
+    /* Whether a solve marks B_SUCC_NEWLY_WON: only the rule's sweeps read it, so not after the last. */
+    bool newly_won;
     int max_level, phase;
     int threads; /* for the first pass, the levels and the rule's sweep */
     bool overflow, out_of_memory;
@@ -77,12 +82,21 @@ typedef struct {
     int64_t rank[2 * PIECE_TYPE_NB];
     uint64_t mirror_index;                   /* where not plain: the number read through the mirror */
     int64_t mirror_rank[2 * PIECE_TYPE_NB];  /* and its groups' ranks */
-    uint8_t man_at[SQUARE_NB];
+    uint8_t man_at[SQUARE_NB]; /* by walker_set_men only */
 } Walker;
 
 void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
+/* The same with man_at too, for the passes that move men forward on a board (the walks back need it not). */
+void walker_set_men(const Solver *s, Walker *w, uint64_t index, int side);
 /* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
 uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
+/* The same, with the commonest case (a lone man, no mirror: one digit from a table) inline. */
+static inline uint64_t walker_after(const Solver *s, const Walker *w, int m, int sq)
+{
+    if (w->plain && s->lone[m])
+        return w->index - s->term[m][w->p.sq[m]] + s->term[m][sq];
+    return walker_index_after(s, w, m, sq);
+}
 
 /* The distinct positions one move of `mover` that took nothing back from w's; returns how many. */
 int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX]);
@@ -113,6 +127,13 @@ void take_up_rule_captures(Solver *s);
  */
 void resolve_rule_distances(Solver *s);
 
+/*
+ * For resolve_rule_distances, with the undecided positions' counts and
+ * longest losses set afresh: each takes up what its quiet successors that
+ * stay decided give it, the wins these make possible (with the captures')
+ * as a value in the dtm plane, so that those successors need no walk back.
+ */
+void take_up_kept_successors(Solver *s);
 /* The first pass over every position: values of mates and captures, counts of successors. */
 void first_pass(Solver *s, int threads);
 /*
