@@ -44,7 +44,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb egtb-small
 .PHONY: emscripten npm serve
 all: $(EXE)
 
@@ -165,6 +165,14 @@ EGTB_THREADS ?= 2
 egtb: chuhan
 	mkdir -p $(EGTB_DIR)
 	./chuhan egtb build $(EGTB_DIR) --men 5 $$(grep -v '^#' egtb/practical.txt | cut -d' ' -f1) --threads $(EGTB_THREADS)
+
+# A set built in minutes, from games (docs/egtb.md, "Which endings games reach"): the endings that
+# two games or more of the real games or of the match games counted entered, and the endings their
+# captures reach, which the builder adds itself.
+EGTB_SMALL   := KRCkr KRPkr KCAkb KCAkp KCPkbb KNkpa KNABk KRAAkr KRABkr KCPAk KNkca
+egtb-small: chuhan
+	mkdir -p $(EGTB_DIR)
+	./chuhan egtb build $(EGTB_DIR) $(EGTB_SMALL) --threads $(EGTB_THREADS)
 
 bench: chuhan
 	./chuhan bench
