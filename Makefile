@@ -28,8 +28,8 @@ TOOL_SRC     += $(wildcard review/*.c)
 # The words a person reads, one catalogue a language.
 TOOL_SRC     += $(wildcard lang/*.c)
 # Data made into C arrays by tools/embed.c (built as build/embed): the network, the GB18030 code table
-# and Chuhan's own opening book.
-GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c build/gen/chuhan_book.c
+# and Chuhan's own opening book; the practical endings' list (egtb census).
+GEN_SRC      := build/gen/chuhan_net.c build/gen/gb18030_table.c build/gen/chuhan_book.c build/gen/egtb_practical.c
 # The engine's tables that follow from its code alone, made by tools/gen_tables.c (build/gen-tables).
 GEN_SRC      += build/gen/tables.c
 # A build's own sources beside them (the Emscripten build's input, browser/input.c).
@@ -44,7 +44,7 @@ TEST_OBJ := $(LIB_SRC:%.c=build/test/%.o) $(TEST_SRC:%.c=build/test/%.o)
 
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb
+.PHONY: all debug test perft bench fuzz clean criterion clang trainer tsan windows aarch64 wasm web dist install uninstall egtb egtb-small
 .PHONY: emscripten npm serve
 all: $(EXE)
 
@@ -75,6 +75,9 @@ build/gen/gb18030_table.c: pgn/gb18030.bin build/embed
 
 build/gen/chuhan_book.c: books/chuhan.book build/embed
 	build/embed chuhan_book books/chuhan.book $@
+
+build/gen/egtb_practical.c: egtb/practical.txt build/embed
+	build/embed egtb_practical egtb/practical.txt $@
 
 # The board's geometry, the position keys, the placement table and the reductions, made by tools/gen/ compiled for this
 # machine and written out const: the engine fills none of them at start-up. Its list of headers
@@ -165,6 +168,14 @@ EGTB_THREADS ?= 2
 egtb: chuhan
 	mkdir -p $(EGTB_DIR)
 	./chuhan egtb build $(EGTB_DIR) --men 5 $$(grep -v '^#' egtb/practical.txt | cut -d' ' -f1) --threads $(EGTB_THREADS)
+
+# A set built in minutes, from games (docs/egtb.md, "Which endings games reach"): the endings that
+# two games or more of the real games or of the match games counted entered, and the endings their
+# captures reach, which the builder adds itself.
+EGTB_SMALL   := KRCkr KRPkr KCAkb KCAkp KCPkbb KNkpa KNABk KRAAkr KRABkr KCPAk KNkca
+egtb-small: chuhan
+	mkdir -p $(EGTB_DIR)
+	./chuhan egtb build $(EGTB_DIR) $(EGTB_SMALL) --threads $(EGTB_THREADS)
 
 bench: chuhan
 	./chuhan bench

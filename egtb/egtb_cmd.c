@@ -6,6 +6,7 @@
 #include "../notation/notation.h"
 #include "../text/words.h"
 #include "build.h"
+#include "census.h"
 #include "compress_cmd.h"
 #include "egtb_cmd.h"
 #include "verify.h"
@@ -35,6 +36,10 @@ static void help(FILE *out)
             "      14 writes format 3, which builds before format 4 read too)\n"
             "  chuhan egtb measure DIR ENDING [--rules ...]   the codec's levers on one table, in bytes\n"
             "  chuhan egtb speed DIR ENDING [--positions N] [--rules ...]   probes a second, cold and warm\n"
+            "  chuhan egtb census [--men N] FILE...\n"
+            "      the endings of the tables' set (up to five men, or N, and the practical ones of\n"
+            "      egtb/practical.txt) that the games of PGN files enter: the games entering each, and\n"
+            "      entering it first, with their shares of the games counted, most entered first\n"
             "Rules: under repetition-draw every repetition draws; under asian a side that holds\n"
             "only by checking for ever loses. Perpetual chase is not modelled: a position held\n"
             "only by chasing is a draw in the tables. The natural limit (120 plies asian, 100\n"
@@ -348,6 +353,8 @@ int egtb_main(int argc, char **argv)
     }
     EgtbArgs a;
     const char *cmd = argv[0];
+    if (!strcmp(cmd, "census"))
+        return tb_census_main(argc - 1, argv + 1);
     bool both = strcmp(cmd, "probe") != 0;
     if (!parse(argc - 1, argv + 1, &a, both))
         return 2;

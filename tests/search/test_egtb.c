@@ -432,3 +432,40 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     }
     remove_dir(dir);
 }
+
+Test(egtb, census_counts_each_table_ending_once_a_game_and_the_first_one_apart)
+{
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census tests/data/endings.pgn 2>&1"), 1, "a game left out: %s", out);
+    cr_assert_str_eq(out, "tests/data/endings.pgn: game 4 left out: move 1 (red) E1-E9: the rook's path is blocked\n"
+                          "games: 5 (1 left out), 4 enter a table ending (80.00%)\n"
+                          "ending       games   share   first   share\n"
+                          "KRkaa            3  60.00%       2  40.00%\n"
+                          "KRka             2  40.00%       0   0.00%\n"
+                          "KRNka            1  20.00%       1  20.00%\n"
+                          "KRkaab           1  20.00%       1  20.00%\n"
+                          "KAk              1  20.00%       0   0.00%\n"
+                          "KNka             1  20.00%       0   0.00%\n");
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census --men 6 tests/data/endings.pgn 2>/dev/null | grep KRN"), 0);
+    cr_assert_str_eq(out, "KRNkaa           1  20.00%       1  20.00%\nKRNka            1  20.00%       0   0.00%\n",
+                     "with six men KRNkaa is a table ending, and the first");
+}
+
+Test(egtb, census_reads_every_notation_and_encoding_alike_and_refuses_what_it_cannot_read)
+{
+    static const char *const files[] = { "iccs", "wxf", "chinese", "gb18030", "annotated" };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        cr_assert_eq(run(out, sizeof out, "./chuhan egtb census tests/data/games_%s.pgn", files[i]), 0, "%s", files[i]);
+        cr_assert_str_eq(out, "games: 2 (0 left out), 1 enter a table ending (50.00%)\n"
+                              "ending       games   share   first   share\n"
+                              "KRRk             1  50.00%       1  50.00%\n", "%s", files[i]);
+    }
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census /nonexistent.pgn 2>&1"), 1);
+    cr_assert(strstr(out, "chuhan: cannot read /nonexistent.pgn: No such file or directory\ngames: 0 (0 left out)"), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census tests/data/review_not_a_game.txt 2>&1"), 1, "%s", out);
+    cr_assert(strstr(out, "review_not_a_game.txt: game 1 left out: move 1 (red) Notes: not a move: 'Notes'\ngames: 0 (1 left out)"),
+              "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census 2>&1"), 2);
+    cr_assert(strstr(out, "usage: chuhan egtb census [--men N] FILE..."), "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census --men 11 tests/data/endings.pgn 2>&1"), 2, "%s", out);
+    cr_assert_eq(run(out, sizeof out, "./chuhan egtb census --help"), 0);
+}
