@@ -168,8 +168,7 @@ static void *find_positions(void *arg)
         /* The smaller of the two readings is the position's own number (as tb_index takes it). */
         bool ok = (w.plain || w.index <= w.mirror_index) && men_apart(&w.p, s->lay.men);
         if (ok) {
-            board_of(s, b, placed ? &last : NULL, &w.p);
-            last = w.p, placed = true;
+            board_follow(s, b, &last, &placed, &w.p);
         }
         for (int side = RED; side <= BLACK; side++) {
             b->side = side;
@@ -201,8 +200,7 @@ static void *first_pass_part(void *arg)
         if (!is_position(legal, RED, i) && !is_position(legal, BLACK, i))
             continue;
         walker_set_men(s, &w, i, RED);
-        board_of(s, b, placed ? &last : NULL, &w.p);
-        last = w.p, placed = true;
+        board_follow(s, b, &last, &placed, &w.p);
         for (int side = RED; side <= BLACK; side++) {
             w.p.side = b->side = side;
             if (is_position(legal, side, i))
@@ -250,8 +248,7 @@ static void *take_up_kept(void *arg)
             if (s->val[side][i] != 0)
                 continue;
             walker_set_men(s, &w, i, side);
-            board_of(s, b, placed ? &last : NULL, &w.p);
-            last = w.p, placed = true;
+            board_follow(s, b, &last, &placed, &w.p);
             uint8_t win = s->capture_win[side][i];
             for (int k = 0, ns = quiet_successors(s, b, &w, succ); k < ns; k++) {
                 uint8_t v = s->val[!side][succ[k]];

@@ -66,8 +66,7 @@ static void *sweep(void *arg)
             if (!look)
                 continue;
             walker_set_men(s, &w, i, side);
-            board_of(s, b, placed ? &last : NULL, &w.p);
-            last = w.p, placed = true;
+            board_follow(s, b, &last, &placed, &w.p);
             if (rule_candidate(s, b, &w))
                 *bits |= B_CHECKS_ONLY | B_RULE_CANDIDATE;
         }
@@ -106,8 +105,7 @@ typedef struct {
 static void load(Holding *h, Walker *w, uint64_t i, int side)
 {
     walker_set_men(h->s, w, i, side);
-    board_of(h->s, h->b, h->placed ? &h->last : NULL, &w->p);
-    h->last = w->p, h->placed = true;
+    board_follow(h->s, h->b, &h->last, &h->placed, &w->p);
 }
 
 static void drop(Holding *h, uint64_t i, int side)

@@ -146,4 +146,11 @@ uint64_t perpetual_check(Solver *s, int threads, bool first);
 /* A board for the solver's positions, men set anew from one position to the next. */
 void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p);
 
+/* The board moved on to p from the position *last it stood for (set whole while !*placed), p then remembered. */
+static inline void board_follow(const Solver *s, Board *b, TbPos *last, bool *placed, const TbPos *p)
+{
+    board_of(s, b, *placed ? last : NULL, p);
+    *last = *p, *placed = true;
+}
+
 #endif
