@@ -277,9 +277,14 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     make_move(b, m);
     bool gives_check = b->checked;
 
-    /* Futility: a quiet move that does not check cannot lift a hopeless static value. */
-    if (prunable && !capture && !gives_check && !n->checked && depth <= FUTILITY_DEPTH
-        && f->static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha && hist < FUTILITY_HISTORY) {
+    /* Futility: a quiet move that does not check cannot lift a hopeless static
+     * value, judged at the depth the move would be searched at after its
+     * reduction. */
+    int lmr_depth = depth - 1 - lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+    if (lmr_depth < 0)
+        lmr_depth = 0;
+    if (prunable && !capture && !gives_check && !n->checked && lmr_depth <= FUTILITY_DEPTH
+        && f->static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha && hist < FUTILITY_HISTORY) {
         unmake_move(b);
         return VALUE_NONE;
     }
