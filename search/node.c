@@ -283,7 +283,7 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     int lmr_depth = depth - 1 - lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
     if (lmr_depth < 0)
         lmr_depth = 0;
-    if (prunable && !capture && !gives_check && !n->checked && lmr_depth <= FUTILITY_DEPTH
+    if (prunable && !capture && !gives_check && !n->checked && lmr_depth <= FUTILITY_DEPTH && !is_decided_score(alpha)
         && f->static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha && hist < FUTILITY_HISTORY) {
         unmake_move(b);
         return VALUE_NONE;
