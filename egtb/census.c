@@ -34,6 +34,7 @@ typedef struct {
     int nrows;
     int slot[SLOTS]; /* each row's place in a table by its men (FNV-1a), row + 1, 0 for none */
     long dropped;    /* endings entered past ROWS_MAX rows */
+    Board *board;              /* each game played through on it */
     const char *path;
     int game;                  /* the game's number in its file */
     long games, left_out, entering; /* over all files */
@@ -122,17 +123,12 @@ static bool count_game(void *ctx, PgnGame *g)
 {
     Census *c = ctx;
     c->game++;
-    if (g->error[0]) { /* its moves past the error are unknown: the game is left out */
+    if (pgn_left_out(g, c->path, c->game)) {
         c->left_out++;
-        fprintf(stderr, "%s: game %d left out: %s\n", c->path, c->game, g->error);
         return true;
     }
-    Board *b = board_new();
-    if (!b)
-        return false;
     Ending entered[GAME_ENDINGS_MAX];
-    int n = game_endings(c, g, b, entered);
-    board_free(b);
+    int n = game_endings(c, g, c->board, entered);
     c->games++;
     c->entering += n > 0;
     for (int i = 0; i < n; i++) {
@@ -201,7 +197,8 @@ int tb_census_main(int argc, char **argv)
     if (argc < 1 || argv[0][0] == '-')
         return usage(false);
     Census *c = calloc(1, sizeof *c);
-    if (!c) {
+    if (!c || !(c->board = board_new())) {
+        free(c);
         fprintf(stderr, "chuhan egtb: out of memory\n");
         return 1;
     }
@@ -220,6 +217,7 @@ int tb_census_main(int argc, char **argv)
         failed |= c->left_out > before;
     }
     report(c, stdout);
+    board_free(c->board);
     free(c);
     return failed;
 }

@@ -1,4 +1,5 @@
 /* A game record: tags, start position and moves. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pgn.h"
@@ -50,4 +51,11 @@ void pgn_position(const PgnGame *g, int ply, Board *b)
     board_set_fen(b, g->fen, NULL, 0);
     for (int i = 0; i < ply && i < g->nmoves; i++)
         make_move(b, g->moves[i]);
+}
+
+bool pgn_left_out(const PgnGame *g, const char *path, int number)
+{
+    if (g->error[0])
+        fprintf(stderr, "%s: game %d left out: %s\n", path, number, g->error);
+    return g->error[0] != 0;
 }

@@ -22,6 +22,7 @@ typedef struct {
 } Player;
 
 typedef struct {
+    Board *board; /* each game played through on it */
     const char *path;
     Player players[PLAYERS_MAX];
     int nplayers, games, bad;
@@ -58,14 +59,11 @@ static bool count_game(void *ctx, PgnGame *g)
 {
     Tally *t = ctx;
     t->games++;
-    if (g->error[0]) { /* its moves past the error are unknown: the game is left out */
+    if (pgn_left_out(g, t->path, t->games)) {
         t->bad++;
-        fprintf(stderr, "%s: game %d left out: %s\n", t->path, t->games, g->error);
         return true;
     }
-    Board *b = board_new();
-    if (!b)
-        return false;
+    Board *b = t->board;
     pgn_position(g, 0, b);
     for (int i = 0; i < g->nmoves; i++) {
         Player *p = player(t, name_of(g, b->side));
@@ -87,13 +85,16 @@ static bool count_game(void *ctx, PgnGame *g)
         }
         make_move(b, g->moves[i]);
     }
-    board_free(b);
     return true;
 }
 
 int pgn_mates_main(int argc, char **argv)
 {
     Tally *t = calloc(1, sizeof *t);
+    if (t && !(t->board = board_new())) {
+        free(t);
+        t = NULL;
+    }
     int failed = !t || !argc;
     for (int i = 0; t && i < argc; i++) {
         char err[256];
@@ -111,6 +112,8 @@ int pgn_mates_main(int argc, char **argv)
                p->moves, p->missed, p->allowed, p->forced);
         printf(p->unsure ? "; %ld more where the file reads two ways\n" : "\n", p->unsure);
     }
+    if (t)
+        board_free(t->board);
     free(t);
     return failed;
 }

@@ -38,6 +38,12 @@ const char *pgn_tag(const PgnGame *g, const char *name);
 void pgn_set_tag(PgnGame *g, const char *name, const char *value);
 /* The position after the game's first `ply` moves. */
 void pgn_position(const PgnGame *g, int ply, Board *b);
+/*
+ * Whether a counting pass over a file leaves the game (its `number` there)
+ * out: the reader stopped at an error, so its moves past it are unknown.
+ * Says so on stderr.
+ */
+bool pgn_left_out(const PgnGame *g, const char *path, int number);
 
 /* Called for each game read; returning false stops the reading. */
 typedef bool (*PgnVisit)(void *ctx, PgnGame *g);
