@@ -35,6 +35,7 @@ struct TbSet {
     char url[TB_PATH_MAX];  /* a place read by URL, asked for each ending's table when first probed */
     atomic_bool asking;     /* whether url is asked: none was given, or it stopped answering */
     size_t memory;
+    size_t index_bytes;     /* what the open tables' indexes hold, counted in memory */
     TbCache *cache;         /* the decoded blocks of every table, bounded by memory */
     pthread_mutex_t lock;   /* over the opening of tables and the error */
     char error[TB_PATH_MAX + 128];
@@ -91,6 +92,8 @@ static void forget(TbSet *s)
         if (atomic_load(&s->entry[i].state) != UNOPENED && atomic_load(&s->entry[i].state) != ABSENT)
             tbf_close(&s->entry[i].file);
     tb_cache_clear(s->cache);
+    s->index_bytes = 0;
+    tb_cache_reserve(s->cache, 0);
     for (int h = 0; h < TB_SLOTS; h++)
         atomic_store(&s->slot[h], 0);
     s->entries = s->men = s->count[0] = s->count[1] = 0;
@@ -118,6 +121,7 @@ void tb_set_memory(TbSet *s, size_t bytes)
     tb_cache_free(s->cache);
     s->cache = c;
     s->memory = bytes;
+    tb_cache_reserve(c, s->index_bytes);
 }
 
 void tb_set_counts(TbSet *s, uint64_t *hits, uint64_t *misses) { tb_cache_counts(s->cache, hits, misses); }
@@ -273,6 +277,10 @@ static bool entry_open(TbSet *s, Entry *en)
         bool ok = tbf_open(&en->file, en->path, &en->ending, en->rules, why, sizeof why);
         if (!ok)
             note_error(s, why);
+        if (ok) {
+            s->index_bytes += en->file.memory;
+            tb_cache_reserve(s->cache, s->index_bytes);
+        }
         atomic_store_explicit(&en->state, ok ? OPEN : REFUSED, memory_order_release);
     }
     pthread_mutex_unlock(&s->lock);

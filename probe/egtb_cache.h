@@ -44,6 +44,14 @@ bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFil
  */
 void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n);
 
+/*
+ * The bytes the open tables' indexes hold now, counted against the cache's
+ * limit, so that the limit bounds all the tables' memory: buffers are given
+ * back until the blocks fit beside them (safe beside lookups: each set is
+ * trimmed under its lock; one caller at a time).
+ */
+void tb_cache_reserve(TbCache *c, size_t bytes);
+
 /* Lookups that found their block, and those that had to fill it, since the cache began. */
 void tb_cache_counts(TbCache *c, uint64_t *hits, uint64_t *misses);
 

@@ -86,6 +86,7 @@ static const char *read_index(TbFile *f, uint8_t *h, size_t ib, size_t pb)
     f->offset = malloc((runs + 4) * sizeof *f->offset);
     f->sum = malloc(runs * sizeof *f->sum + 1);
     f->prior = malloc(pb + 1);
+    f->memory = (runs + 4) * sizeof *f->offset + (runs * sizeof *f->sum + 1) + (pb + 1);
     if (!index || !f->offset || !f->sum || !f->prior) {
         free(index);
         return "not enough memory for its index";

@@ -50,6 +50,7 @@ typedef struct {
     uint64_t *offset;                 /* [part][side][blocks + 1], the part's own count of blocks */
     uint32_t *sum;                    /* [part][side][blocks] */
     uint8_t *prior;   /* both parts' priors, where the model's point */
+    size_t memory;    /* bytes of the index and priors held while the table is open */
     bool filled;      /* TB_FILLED: a probe must ask only of positions */
     int fd;
     uint64_t file_bytes;
