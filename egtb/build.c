@@ -28,17 +28,18 @@ static void natural_limit_flags(Solver *s)
     int limit = natural_limit(s->rules);
     for (int side = RED; side <= BLACK; side++) {
         memcpy(s->dtm[side], s->val[side], s->n);
+        memcpy(s->unwon[side], s->successors[side], s->n);
         for (uint64_t i = 0; i < s->n; i++) {
-            Cell *c = &s->cell[side][i];
-            uint8_t v = s->dtm[side][i], loss = s->capture_loss_limit[side][i];
-            c->unwon = s->successors[side][i];
-            c->longest_loss = loss;
-            c->bits &= (uint8_t)~B_FRONTIER;
+            uint8_t v = s->dtm[side][i];
+            s->bits[side][i] &= (uint8_t)~B_FRONTIER;
             s->val[side][i] = v == TB_NONE || v == tb_value(0) ? v : 0;
             /* Positions where every move captures into a lost result are decided before the first level. */
-            if (v != TB_NONE && v != tb_value(0) && !c->unwon && !(c->bits & B_ESCAPE_LIMIT) && loss)
-                s->val[side][i] = loss;
+            if (v != TB_NONE && v != tb_value(0) && !s->unwon[side][i] && !(s->bits[side][i] & B_ESCAPE_LIMIT)
+                && s->capture_loss_limit[side][i])
+                s->val[side][i] = s->capture_loss_limit[side][i];
         }
+        uint8_t *w = s->longest_loss[side];
+        s->longest_loss[side] = s->capture_loss_limit[side], s->capture_loss_limit[side] = w;
     }
     s->escape = B_ESCAPE_LIMIT;
     s->phase = 1;
@@ -54,7 +55,7 @@ static void natural_limit_flags(Solver *s)
                 s->dtm[side][i] = TB_FLAG_LIMIT;
             else
                 s->dtm[side][i] = 0;
-            if (s->cell[side][i].bits & B_BY_RULE)
+            if (s->bits[side][i] & B_BY_RULE)
                 s->dtm[side][i] |= TB_FLAG_RULE;
         }
 }
@@ -69,20 +70,16 @@ static bool solver_alloc(Solver *s, const Ending *e, RuleSet rules)
     s->n = s->lay.size;
     if (s->n >= (uint64_t)1 << 31) /* the level queues hold a number and a side in 32 bits */
         return false;
-    /* Each side's records, then eight planes of a byte a position for each side. */
-    s->block = calloc(2 * sizeof(Cell) + 16, (size_t)s->n);
+    s->block = calloc(22, (size_t)s->n);
     if (!s->block)
         return false;
-    for (int side = 0; side < 2; side++)
-        s->cell[side] = (Cell *)(s->block + (size_t)side * s->n * sizeof(Cell));
-    uint8_t *plane = s->block + 2 * s->n * sizeof(Cell);
-    uint8_t **planes[8] = {
-        s->val, s->successors, s->capture_loss, s->capture_win,
-        s->capture_win_no_rule, s->capture_loss_limit, s->capture_win_limit, s->dtm,
+    uint8_t **planes[11] = {
+        s->val, s->unwon, s->successors, s->longest_loss, s->capture_loss, s->capture_win,
+        s->capture_win_no_rule, s->capture_loss_limit, s->capture_win_limit, s->bits, s->dtm,
     };
-    for (int k = 0; k < 8; k++)
+    for (int k = 0; k < 11; k++)
         for (int side = 0; side < 2; side++)
-            planes[k][side] = plane + (size_t)(2 * k + side) * s->n;
+            planes[k][side] = s->block + (size_t)(2 * k + side) * s->n;
     for (int sq = 0; sq < SQUARE_NB; sq++)
         s->empty_board[sq] = in_board[sq] ? EMPTY : OFFBOARD;
     s->man_side[0] = RED, s->man_side[1] = BLACK;

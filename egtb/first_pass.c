@@ -46,7 +46,7 @@ static void value_capture(Solver *s, Board *b, int cap, uint64_t i, int side)
     int64_t ci = tb_index(&c->layout, &q);
     uint8_t v = c->values[q.side][ci], flags = tb_flags(c, q.side, (uint64_t)ci);
     bool rule = flags & TB_FLAG_RULE, limit = flags & TB_FLAG_LIMIT;
-    uint8_t *bits = &s->cell[side][i].bits;
+    uint8_t *bits = &s->bits[side][i];
     if (tb_loss(v)) {
         s->capture_win[side][i] = wmin(s->capture_win[side][i], tb_value(tb_plies(v) + 1));
         if (!rule)
@@ -55,7 +55,7 @@ static void value_capture(Solver *s, Board *b, int cap, uint64_t i, int side)
     } else if (tb_win(v)) {
         s->capture_loss[side][i] = umax(s->capture_loss[side][i], tb_value(tb_plies(v) + 1));
         if (!rule)
-            s->cell[side][i].longest_loss = umax(s->cell[side][i].longest_loss, tb_value(tb_plies(v) + 1));
+            s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(tb_plies(v) + 1));
         else
             *bits |= B_ESCAPE_NO_RULE;
     } else {
@@ -114,9 +114,9 @@ static void position_moves(Solver *s, Board *b, const Walker *w, const uint64_t 
     /* Two moves reach one number only through the mirror, with both generals on the middle file. */
     if (!w->plain)
         ns = dedupe_numbers(succ, ns);
-    s->cell[side][i].unwon = s->successors[side][i] = (uint8_t)ns;
-    if (!ns && !(s->cell[side][i].bits & B_ESCAPE_NO_RULE))
-        s->val[side][i] = s->cell[side][i].longest_loss;
+    s->unwon[side][i] = s->successors[side][i] = (uint8_t)ns;
+    if (!ns && !(s->bits[side][i] & B_ESCAPE_NO_RULE))
+        s->val[side][i] = s->longest_loss[side][i];
 }
 
 typedef struct {
@@ -255,9 +255,8 @@ static void *take_up_kept(void *arg)
                 if (tb_loss(v))
                     win = wmin(win, tb_value(tb_plies(v) + 1));
                 else if (tb_win(v)) {
-                    Cell *c = &s->cell[side][i];
-                    c->unwon--;
-                    c->longest_loss = umax(c->longest_loss, tb_value(tb_plies(v) + 1));
+                    s->unwon[side][i]--;
+                    s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(tb_plies(v) + 1));
                 }
             }
             s->dtm[side][i] = win;

@@ -36,7 +36,7 @@ typedef struct {
 static void part_decided(Part *t, int side, uint64_t i, int plies)
 {
     if (t->s->phase > 1)
-        atomic_fetch_or_explicit(at(&t->s->cell[side][i].bits), B_BY_RULE, memory_order_relaxed);
+        atomic_fetch_or_explicit(at(&t->s->bits[side][i]), B_BY_RULE, memory_order_relaxed);
     if (plies > t->max_level)
         t->max_level = plies;
     if (!bucket_add(&t->out[plies], i, side))
@@ -65,7 +65,7 @@ static void shared_predecessor(Part *t, int side, uint64_t i, int plies)
             part_decided(t, side, i, won);
         return;
     }
-    _Atomic uint8_t *longest = at(&s->cell[side][i].longest_loss), *bits = at(&s->cell[side][i].bits);
+    _Atomic uint8_t *longest = at(&s->longest_loss[side][i]), *bits = at(&s->bits[side][i]);
     uint8_t loss = tb_value(plies + 1), was = atomic_load_explicit(longest, memory_order_relaxed);
     while (was < loss && !atomic_compare_exchange_weak_explicit(longest, &was, loss, memory_order_relaxed,
                                                                 memory_order_relaxed))
@@ -73,7 +73,7 @@ static void shared_predecessor(Part *t, int side, uint64_t i, int plies)
     if (s->newly_won && !(atomic_load_explicit(bits, memory_order_relaxed) & B_SUCC_NEWLY_WON))
         atomic_fetch_or_explicit(bits, B_SUCC_NEWLY_WON, memory_order_relaxed);
     /* acq_rel: the last decrement sees every longest loss written before the others. */
-    if (atomic_fetch_sub_explicit(at(&s->cell[side][i].unwon), 1, memory_order_acq_rel) != 1
+    if (atomic_fetch_sub_explicit(at(&s->unwon[side][i]), 1, memory_order_acq_rel) != 1
         || (atomic_load_explicit(bits, memory_order_relaxed) & s->escape))
         return;
     int lost = clamp_plies(t, tb_plies(atomic_load_explicit(longest, memory_order_relaxed)));
@@ -89,7 +89,7 @@ static void *level_part(void *arg)
     for (size_t k = 0; k < t->n; k++) {
         uint64_t i = t->item[k] >> 1;
         int side = t->item[k] & 1;
-        if (atomic_fetch_or_explicit(at(&s->cell[side][i].bits), B_FRONTIER, memory_order_relaxed) & B_FRONTIER)
+        if (atomic_fetch_or_explicit(at(&s->bits[side][i]), B_FRONTIER, memory_order_relaxed) & B_FRONTIER)
             continue;
         Walker w;
         walker_set(s, &w, i, side);
@@ -175,9 +175,9 @@ void solve(Solver *s, uint8_t *const capture_win[2])
             for (size_t k = 0; k < b->n; k++) {
                 uint64_t i = b->item[k] >> 1;
                 int side = b->item[k] & 1;
-                if (s->cell[side][i].bits & B_FRONTIER)
+                if (s->bits[side][i] & B_FRONTIER)
                     continue;
-                s->cell[side][i].bits |= B_FRONTIER;
+                s->bits[side][i] |= B_FRONTIER;
                 retro(s, i, side, level);
             }
         free(c->item);

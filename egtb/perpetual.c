@@ -12,7 +12,7 @@
 static bool rule_candidate(Solver *s, Board *b, const Walker *w)
 {
     int side = w->p.side;
-    if (s->cell[side][w->index].bits & B_ESCAPE_ALL)
+    if (s->bits[side][w->index] & B_ESCAPE_ALL)
         return false;
     Move list[MAX_MOVES];
     int n = gen_legal(b, list);
@@ -58,18 +58,17 @@ static void *sweep(void *arg)
     uint64_t lo = s->n * (uint64_t)job->t / (uint64_t)job->nt, hi = s->n * (uint64_t)(job->t + 1) / (uint64_t)job->nt;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = lo; i < hi; i++) {
-            Cell *c = &s->cell[side][i];
-            bool undecided = s->val[side][i] == 0;
-            bool look = undecided && !(c->bits & B_CHECKS_ONLY) && (job->first || (c->bits & B_SUCC_NEWLY_WON));
-            c->bits &= (uint8_t)~B_SUCC_NEWLY_WON;
-            if (undecided && (c->bits & B_CHECKS_ONLY))
-                c->bits |= B_RULE_CANDIDATE;
+            uint8_t *bits = &s->bits[side][i];
+            bool look = s->val[side][i] == 0 && !(*bits & B_CHECKS_ONLY) && (job->first || (*bits & B_SUCC_NEWLY_WON));
+            *bits &= (uint8_t)~B_SUCC_NEWLY_WON;
+            if (s->val[side][i] == 0 && (*bits & B_CHECKS_ONLY))
+                *bits |= B_RULE_CANDIDATE;
             if (!look)
                 continue;
             walker_set_men(s, &w, i, side);
             board_follow(s, b, &last, &placed, &w.p);
             if (rule_candidate(s, b, &w))
-                c->bits |= B_CHECKS_ONLY | B_RULE_CANDIDATE;
+                *bits |= B_CHECKS_ONLY | B_RULE_CANDIDATE;
         }
     board_free(b);
     return NULL;
@@ -111,7 +110,7 @@ static void load(Holding *h, Walker *w, uint64_t i, int side)
 
 static void drop(Holding *h, uint64_t i, int side)
 {
-    uint8_t *bits = &h->s->cell[side][i].bits;
+    uint8_t *bits = &h->s->bits[side][i];
     if (*bits & B_RULE_CANDIDATE) {
         *bits &= (uint8_t)~B_RULE_CANDIDATE;
         bucket_push(h->s, &h->drop, i, side);
@@ -134,7 +133,7 @@ static uint8_t count_answers(Holding *h)
             TbPos q;
             tb_from_board(&s->lay, b, &q);
             uint64_t r = (uint64_t)tb_index(&s->lay, &q);
-            if (s->cell[b->side][r].bits & B_RULE_CANDIDATE)
+            if (s->bits[b->side][r] & B_RULE_CANDIDATE)
                 good[k++] = r;
         }
         unmake_move(b);
@@ -150,7 +149,7 @@ static void checks_of_candidates(Holding *h, bool count)
     Walker w;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
-            if (!(s->cell[side][i].bits & B_RULE_CANDIDATE))
+            if (!(s->bits[side][i] & B_RULE_CANDIDATE))
                 continue;
             load(h, &w, i, side);
             Move list[MAX_MOVES];
@@ -223,8 +222,8 @@ uint64_t perpetual_check(Solver *s, int threads, bool first)
     uint64_t lost = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++)
-            if (s->cell[side][i].bits & B_RULE_CANDIDATE) {
-                s->cell[side][i].bits &= (uint8_t)~B_RULE_CANDIDATE;
+            if (s->bits[side][i] & B_RULE_CANDIDATE) {
+                s->bits[side][i] &= (uint8_t)~B_RULE_CANDIDATE;
                 decide(s, side, i, 0);
                 lost++;
             }

@@ -116,7 +116,7 @@ void decide(Solver *s, int side, uint64_t i, int plies)
     }
     s->val[side][i] = tb_value(plies);
     if (s->phase > 1)
-        s->cell[side][i].bits |= B_BY_RULE;
+        s->bits[side][i] |= B_BY_RULE;
     if (plies > s->max_level)
         s->max_level = plies;
     bucket_push(s, &s->level[plies], i, side);
@@ -150,12 +150,11 @@ static void predecessor(Solver *s, int side, uint64_t i, int plies)
         decide(s, side, i, plies + 1);
         return;
     }
-    Cell *c = &s->cell[side][i];
-    c->longest_loss = umax(c->longest_loss, tb_value(plies + 1));
+    s->longest_loss[side][i] = umax(s->longest_loss[side][i], tb_value(plies + 1));
     if (s->newly_won)
-        c->bits |= B_SUCC_NEWLY_WON;
-    if (--c->unwon == 0 && !(c->bits & s->escape))
-        decide(s, side, i, tb_plies(c->longest_loss));
+        s->bits[side][i] |= B_SUCC_NEWLY_WON;
+    if (--s->unwon[side][i] == 0 && !(s->bits[side][i] & s->escape))
+        decide(s, side, i, tb_plies(s->longest_loss[side][i]));
 }
 
 int dedupe_numbers(uint64_t *a, int n)
@@ -237,10 +236,9 @@ void take_up_rule_captures(Solver *s)
         for (uint64_t i = 0; i < s->n; i++) {
             if (s->val[side][i] != 0)
                 continue;
-            Cell *c = &s->cell[side][i];
-            c->longest_loss = umax(c->longest_loss, s->capture_loss[side][i]);
-            if (!c->unwon && !(c->bits & B_ESCAPE_ALL) && c->longest_loss)
-                decide(s, side, i, tb_plies(c->longest_loss));
+            s->longest_loss[side][i] = umax(s->longest_loss[side][i], s->capture_loss[side][i]);
+            if (!s->unwon[side][i] && !(s->bits[side][i] & B_ESCAPE_ALL) && s->longest_loss[side][i])
+                decide(s, side, i, tb_plies(s->longest_loss[side][i]));
             else if (s->capture_win[side][i])
                 bucket_push(s, &s->capture[tb_plies(s->capture_win[side][i])], i, side);
             if (s->capture_win[side][i] && tb_plies(s->capture_win[side][i]) > s->max_level)
@@ -260,17 +258,16 @@ void resolve_rule_distances(Solver *s)
     uint64_t kept = 0, again = 0;
     for (int side = RED; side <= BLACK; side++)
         for (uint64_t i = 0; i < s->n; i++) {
-            Cell *c = &s->cell[side][i];
-            uint8_t *v = &s->val[side][i];
-            c->bits &= (uint8_t)~B_FRONTIER;
+            uint8_t *bits = &s->bits[side][i];
+            *bits &= (uint8_t)~B_FRONTIER;
             /* Undecided positions count their successors afresh too: each is decided once more. */
-            if (*v == 0 || ((c->bits & B_BY_RULE) && *v != tb_value(0))) {
-                *v = 0;
-                c->unwon = s->successors[side][i];
-                c->longest_loss = s->capture_loss[side][i];
+            if (s->val[side][i] == 0 || ((*bits & B_BY_RULE) && s->val[side][i] != tb_value(0))) {
+                s->val[side][i] = 0;
+                s->unwon[side][i] = s->successors[side][i];
+                s->longest_loss[side][i] = s->capture_loss[side][i];
                 again++;
             } else
-                kept += tb_decided(*v);
+                kept += tb_decided(s->val[side][i]);
         }
     s->max_level = 0;
     if (2 * again >= kept) {
@@ -285,8 +282,8 @@ void resolve_rule_distances(Solver *s)
             if (s->val[side][i] != 0)
                 continue;
             /* As when the last successor's walk back brought the count to nothing. */
-            if (s->successors[side][i] && !s->cell[side][i].unwon && !(s->cell[side][i].bits & s->escape))
-                decide(s, side, i, tb_plies(s->cell[side][i].longest_loss));
+            if (s->successors[side][i] && !s->unwon[side][i] && !(s->bits[side][i] & s->escape))
+                decide(s, side, i, tb_plies(s->longest_loss[side][i]));
             else if (win) {
                 bucket_push(s, &s->capture[tb_plies(win)], i, side);
                 if (tb_plies(win) > s->max_level)

@@ -34,32 +34,21 @@ typedef struct {
 } Bucket;
 
 /*
- * Per position and side to move, the bytes a retrograde step writes once it
- * finds the position undecided, side by side in one record so that the step
- * touches one cache line for them instead of one in each of three planes:
- * the working bits, and while solving the successors not yet known won for
- * the other side (distinct positions after moves that take nothing) and the
- * longest loss known among them and the captures, as a value. The value (0
- * undecided), which every step reads first and most steps read alone, keeps
- * a plane of its own, dense in the caches.
- */
-typedef struct {
-    uint8_t bits, unwon, longest_loss;
-} Cell;
-
-/*
- * Beside the records, one byte in each plane: the value; kept from the first
+ * Per position and side to move, one byte in each plane: the value so far (0
+ * undecided); while solving, the successors not yet known won for the other
+ * side (distinct positions after moves that take nothing) and the longest
+ * loss known among them and the captures, as a value; kept from the first
  * pass for the later solves, the number of those successors and each
  * reckoning's longest capture loss and shortest capture win. The first solve
  * starts longest_loss from the NO_RULE capture losses, later ones take up
- * capture_loss; the natural limit's solve copies in capture_loss_limit.
+ * capture_loss; the natural limit's solve swaps in capture_loss_limit.
  */
 typedef struct {
     TbLayout lay;
     RuleSet rules;
     uint64_t n;
-    uint8_t *val[2], *dtm[2];
-    Cell *cell[2];
+    uint8_t *val[2], *bits[2], *dtm[2];
+    uint8_t *unwon[2], *longest_loss[2];     /* while solving */
     uint8_t *successors[2];                  /* the first pass's count of them, to start each solve from */
     uint8_t *capture_loss[2], *capture_win[2];                 /* ALL */
     uint8_t *capture_win_no_rule[2];                           /* NO_RULE (its losses start longest_loss) */
