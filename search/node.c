@@ -279,8 +279,10 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
 
     /* Futility: a quiet move that does not check cannot lift a hopeless static
      * value, judged at the depth the move would be searched at after its
-     * reduction. */
-    int lmr_depth = depth - 1 - lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+     * reduction. Not once alpha holds a forced result: no static value plus a
+     * margin reaches it, so the quiet move of a shorter mate would be dropped. */
+    int base_reduction = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+    int lmr_depth = depth - 1 - base_reduction;
     if (lmr_depth < 0)
         lmr_depth = 0;
     if (prunable && !capture && !gives_check && !n->checked && lmr_depth <= FUTILITY_DEPTH && !is_decided_score(alpha)
@@ -301,7 +303,7 @@ static int search_move(Thread *t, const Node *n, Move m, bool capture, int hist,
     int v = -VALUE_INF;
     /* Late moves are searched reduced first, and again in full only if they beat alpha. */
     if (depth >= LMR_DEPTH && legal > 1 + n->pv_node && !capture) {
-        int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        int r = base_reduction;
         r += !n->improving + n->cut_node - n->pv_node - gives_check;
         r -= hist / LMR_HISTORY_DIV;
         if (m == n->killer[0] || m == n->killer[1] || m == n->counter)
