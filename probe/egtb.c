@@ -275,11 +275,11 @@ static bool entry_open(TbSet *s, Entry *en)
     if (atomic_load(&en->state) == UNOPENED) {
         char why[TB_PATH_MAX + 128];
         bool ok = tbf_open(&en->file, en->path, &en->ending, en->rules, why, sizeof why);
-        if (!ok)
-            note_error(s, why);
         if (ok) {
             s->index_bytes += en->file.memory;
             tb_cache_reserve(s->cache, s->index_bytes);
+        } else {
+            note_error(s, why);
         }
         atomic_store_explicit(&en->state, ok ? OPEN : REFUSED, memory_order_release);
     }

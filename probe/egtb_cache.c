@@ -118,8 +118,11 @@ static int lru_with_buffer(const Set *s)
 static int claim(TbCache *c, Set *s)
 {
     int w = victim(s);
-    if (!s->data[w] && !may_allocate(c) && lru_with_buffer(s) < TB_CACHE_WAYS)
-        w = lru_with_buffer(s);
+    if (!s->data[w] && !may_allocate(c)) {
+        int oldest = lru_with_buffer(s);
+        if (oldest < TB_CACHE_WAYS)
+            w = oldest;
+    }
     s->key[w] = 0;
     if (!s->data[w] && (s->data[w] = malloc(TB_CACHE_BLOCK)))
         atomic_fetch_add(&c->blocks, 1);
