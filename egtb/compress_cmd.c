@@ -170,17 +170,17 @@ static long timed_probes(TbSet *s, Board **pos, long n, double *secs)
     return found;
 }
 
-/* Cold and warm probes a second of these positions, on a cache of one set of blocks then on one that holds every block. */
+/* Cold and warm probes a second of these positions, on the least cache then on one that holds every block. */
 static void speed_of(TbSet *s, Board **pos, long n, const char *what, FILE *out)
 {
     double cold, warm;
     uint64_t hits0, misses0, hits, misses;
-    tb_set_memory(s, 0); /* one set of ways: nearly every probe of random positions reads its block */
+    tb_set_memory(s, 0); /* the least, 1 MB: nearly every probe of random positions in a large table reads its block */
     tb_set_counts(s, &hits0, &misses0);
     long found = timed_probes(s, pos, n, &cold);
     tb_set_counts(s, &hits, &misses);
-    fprintf(out, "  %s: %ld positions, %ld found; cold (a cache of %d blocks): %.0f probes/s, %llu block reads", what, n, found,
-            TB_CACHE_WAYS, n / cold, (unsigned long long)(misses - misses0));
+    fprintf(out, "  %s: %ld positions, %ld found; cold (a cache of %d MB): %.0f probes/s, %llu block reads", what, n, found,
+            TB_CACHE_LEAST >> 20, n / cold, (unsigned long long)(misses - misses0));
     tb_set_memory(s, (size_t)1 << 30);
     timed_probes(s, pos, n, &warm);
     timed_probes(s, pos, n, &warm);

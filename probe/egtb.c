@@ -18,14 +18,18 @@ enum { TB_ENTRIES_MAX = 4096, TB_SLOTS = 8192, TB_PATH_MAX = 4096 };
  */
 enum { UNOPENED, OPEN, REFUSED, ABSENT };
 
-/* A table found in a folder: where, and once opened, its header and index. */
+/*
+ * A table found in a folder: where, and once opened, its header and index,
+ * which live in the cache's memory (tb_cache_hold), so that EGTBMemory bounds
+ * them with the blocks; an entry not yet opened costs a few dozen bytes.
+ */
 typedef struct {
     uint64_t key;
-    char path[TB_PATH_MAX];
+    char *path;
     Ending ending; /* as the file's name says: the header must say the same, or its layout would misread the boards */
     RuleSet rules;
     atomic_int state;
-    TbFile file;
+    TbFile *file;  /* NULL until opened */
 } Entry;
 
 struct TbSet {
@@ -35,8 +39,7 @@ struct TbSet {
     char url[TB_PATH_MAX];  /* a place read by URL, asked for each ending's table when first probed */
     atomic_bool asking;     /* whether url is asked: none was given, or it stopped answering */
     size_t memory;
-    size_t index_bytes;     /* what the open tables' indexes hold, counted in memory */
-    TbCache *cache;         /* the decoded blocks of every table, bounded by memory */
+    TbCache *cache;         /* the decoded blocks and the open tables' indexes, bounded by memory */
     pthread_mutex_t lock;   /* over the opening of tables and the error */
     char error[TB_PATH_MAX + 128];
     bool has_error;
@@ -86,14 +89,25 @@ TbSet *tb_set_new(void)
 void tb_set_next_search(TbSet *s) { (void)s; }
 void tb_set_wait(TbSet *s) { (void)s; }
 
+/* Closes every open table, whose memory is the cache's: before the cache is cleared or let go. */
+static void close_tables(TbSet *s)
+{
+    for (int i = 0; i < s->entries; i++) {
+        Entry *en = &s->entry[i];
+        if (en->file)
+            tbf_close(en->file);
+        en->file = NULL;
+        if (atomic_load(&en->state) == OPEN)
+            atomic_store(&en->state, UNOPENED);
+    }
+}
+
 static void forget(TbSet *s)
 {
-    for (int i = 0; i < s->entries; i++)
-        if (atomic_load(&s->entry[i].state) != UNOPENED && atomic_load(&s->entry[i].state) != ABSENT)
-            tbf_close(&s->entry[i].file);
+    close_tables(s);
     tb_cache_clear(s->cache);
-    s->index_bytes = 0;
-    tb_cache_reserve(s->cache, 0);
+    for (int i = 0; i < s->entries; i++)
+        free(s->entry[i].path);
     for (int h = 0; h < TB_SLOTS; h++)
         atomic_store(&s->slot[h], 0);
     s->entries = s->men = s->count[0] = s->count[1] = 0;
@@ -112,16 +126,20 @@ void tb_set_free(TbSet *s)
     free(s);
 }
 
-/* A new cache of the new size; where there is no memory for it the old one stays. */
+/*
+ * A new cache of the new size; where there is no memory for it the old one
+ * stays. The open tables live in the old one: they are closed, to be opened
+ * again in the new one when next probed. Only between searches.
+ */
 void tb_set_memory(TbSet *s, size_t bytes)
 {
     TbCache *c = tb_cache_new(bytes);
     if (!c)
         return;
+    close_tables(s);
     tb_cache_free(s->cache);
     s->cache = c;
     s->memory = bytes;
-    tb_cache_reserve(c, s->index_bytes);
 }
 
 void tb_set_counts(TbSet *s, uint64_t *hits, uint64_t *misses) { tb_cache_counts(s->cache, hits, misses); }
@@ -134,8 +152,12 @@ static Entry *add(TbSet *s, uint64_t key, const char *dir, const char *file, con
     if (s->entries == TB_ENTRIES_MAX || strlen(dir) + strlen(file) + 2 > TB_PATH_MAX)
         return NULL;
     Entry *en = &s->entry[s->entries];
+    size_t len = strlen(dir) + strlen(file) + 2;
+    if (!(en->path = malloc(len)))
+        return NULL;
     en->key = key;
-    snprintf(en->path, sizeof en->path, "%s/%s", dir, file);
+    en->file = NULL;
+    snprintf(en->path, len, "%s/%s", dir, file);
     en->rules = r;
     en->ending = *e;
     atomic_store(&en->state, UNOPENED);
@@ -265,6 +287,8 @@ static Entry *ask(TbSet *s, const Ending *e, RuleSet r, uint64_t key)
     return en;
 }
 
+static void *hold(void *cache, size_t bytes) { return tb_cache_hold(cache, bytes); }
+
 /* Whether an entry's table is open, opening it where it is not yet. */
 static bool entry_open(TbSet *s, Entry *en)
 {
@@ -274,13 +298,14 @@ static bool entry_open(TbSet *s, Entry *en)
     pthread_mutex_lock(&s->lock);
     if (atomic_load(&en->state) == UNOPENED) {
         char why[TB_PATH_MAX + 128];
-        bool ok = tbf_open(&en->file, en->path, &en->ending, en->rules, why, sizeof why);
-        if (ok) {
-            s->index_bytes += en->file.memory;
-            tb_cache_reserve(s->cache, s->index_bytes);
-        } else {
+        TbFile *f = tb_cache_hold(s->cache, sizeof *f);
+        bool ok = f && tbf_open_in(f, en->path, &en->ending, en->rules, hold, s->cache, why, sizeof why);
+        if (!f)
+            snprintf(why, sizeof why, "%.*s: EGTBMemory is too small to open another table: raise it", TB_PATH_MAX, en->path);
+        if (ok)
+            en->file = f;
+        else
             note_error(s, why);
-        }
         atomic_store_explicit(&en->state, ok ? OPEN : REFUSED, memory_order_release);
     }
     pthread_mutex_unlock(&s->lock);
@@ -391,7 +416,7 @@ static unsigned slot_log2(const TbFile *f, int part)
 /* Byte i of a side's part of the entry's table, through the cache. */
 static bool table_byte(TbSet *s, Entry *en, Fill *x, int part, uint64_t i, uint8_t *out)
 {
-    const TbFile *f = &en->file;
+    const TbFile *f = en->file;
     unsigned log2 = slot_log2(f, part);
     x->f = f, x->part = part, x->i = i, x->k = (uint32_t)(i >> log2), x->why[0] = 0;
     uint64_t key = block_key(s, en, x->side, part, x->k);
@@ -427,7 +452,7 @@ static bool probe_search(TbSet *s, const Board *b, Probe *p)
         p->en = ask(s, &e, (RuleSet)b->rules, key);
     if (!p->en || !entry_open(s, p->en))
         return false;
-    const TbLayout *l = &p->en->file.head.layout;
+    const TbLayout *l = &p->en->file->head.layout;
     TbPos pos;
     tb_from_board(l, b, &pos);
     int64_t i = tb_index(l, &pos);
@@ -458,7 +483,7 @@ bool tb_probe_wdl(TbSet *s, const Board *b, TbWdl *r)
     int c = tb_sym_class(p.sym);
     r->wdl = (int8_t)(c == TB_CLASS_WIN ? 1 : c == TB_CLASS_LOSS ? -1 : 0);
     r->flags = (uint8_t)tb_sym_flags(p.sym);
-    r->longest = (uint8_t)p.en->file.head.stats.longest;
+    r->longest = (uint8_t)p.en->file->head.stats.longest;
     return true;
 }
 

@@ -10,37 +10,49 @@ typedef struct {
     uint64_t key[TB_CACHE_WAYS];   /* 0 for an empty way */
     uint64_t stamp[TB_CACHE_WAYS]; /* the set's clock when the way was last used */
     uint64_t clock;
-    uint8_t *data[TB_CACHE_WAYS];  /* allocated when first filled: a cache fills only the memory it uses */
+    uint8_t *data[TB_CACHE_WAYS];  /* a page of the region, given when first filled, or NULL */
 } Set;
 
+/*
+ * All of a cache's memory is one region of `limit` bytes, taken from the
+ * system when first needed: blocks' pages from its start, what the open
+ * tables hold (tb_cache_hold) from its end. Nothing else is allocated, so
+ * that the tables cost what the limit says and no more: pages given and
+ * taken back by malloc would leave holes the heap keeps.
+ */
 struct TbCache {
     Set *set;
-    size_t sets;
-    size_t limit;              /* bytes: the blocks' buffers and what the tables' indexes hold */
-    atomic_size_t blocks;      /* buffers allocated */
-    atomic_size_t reserved;    /* bytes the open tables' indexes hold, counted against the limit */
-    size_t trim;               /* the set where the next trim starts */
+    size_t sets, pages, limit;
+    uint8_t *region;       /* NULL until the first block or hold */
+    _Atomic uint32_t *owner; /* for each page: 1 + its set * TB_CACHE_WAYS + way, 0 for none (read unlocked by evict) */
+    pthread_mutex_t grow;  /* over region, given and first_held */
+    size_t given;          /* pages below this have been given to ways (or hold tables' memory) */
+    size_t first_held;     /* the first page that holds tables' memory: blocks take only pages below it */
+    size_t held;           /* bytes held from the region's end */
+    atomic_size_t steal;   /* the set a page is taken from next where none is left to give */
     atomic_uint_fast64_t hits, misses;
 };
 
 TbCache *tb_cache_new(size_t bytes)
 {
     TbCache *c = calloc(1, sizeof *c);
-    size_t sets = bytes / ((size_t)TB_CACHE_BLOCK * TB_CACHE_WAYS);
     if (!c)
         return NULL;
-    c->sets = sets ? sets : 1;
-    c->limit = bytes;
-    if (!(c->set = calloc(c->sets, sizeof *c->set))) {
+    c->pages = (bytes < TB_CACHE_LEAST ? TB_CACHE_LEAST : bytes) / TB_CACHE_BLOCK;
+    c->sets = c->pages / TB_CACHE_WAYS;
+    c->limit = c->pages * TB_CACHE_BLOCK;
+    c->first_held = c->pages;
+    if (!(c->set = calloc(c->sets, sizeof *c->set)) || !(c->owner = calloc(c->pages, sizeof *c->owner))) {
+        free(c->set);
         free(c);
         return NULL;
     }
     for (size_t i = 0; i < c->sets; i++)
         pthread_mutex_init(&c->set[i].lock, NULL);
-    atomic_init(&c->blocks, 0);
-    atomic_init(&c->reserved, 0);
+    pthread_mutex_init(&c->grow, NULL);
     atomic_init(&c->hits, 0);
     atomic_init(&c->misses, 0);
+    atomic_init(&c->steal, 0);
     return c;
 }
 
@@ -48,11 +60,11 @@ void tb_cache_free(TbCache *c)
 {
     if (!c)
         return;
-    for (size_t i = 0; i < c->sets; i++) {
-        for (int w = 0; w < TB_CACHE_WAYS; w++)
-            free(c->set[i].data[w]);
+    for (size_t i = 0; i < c->sets; i++)
         pthread_mutex_destroy(&c->set[i].lock);
-    }
+    pthread_mutex_destroy(&c->grow);
+    free(c->region);
+    free(c->owner);
     free(c->set);
     free(c);
 }
@@ -61,7 +73,18 @@ void tb_cache_clear(TbCache *c)
 {
     for (size_t i = 0; i < c->sets; i++)
         memset(c->set[i].key, 0, sizeof c->set[i].key);
+    c->held = 0;
+    c->first_held = c->pages;
 }
+
+/* The region, taken when first needed (under grow): a cache never used costs nothing. */
+static bool has_region(TbCache *c)
+{
+    return c->region || (c->region = calloc(c->pages, TB_CACHE_BLOCK));
+}
+
+static size_t page_of(const TbCache *c, const uint8_t *p) { return (size_t)(p - c->region) / TB_CACHE_BLOCK; }
+static uint32_t owner_of(const TbCache *c, const Set *s, int w) { return (uint32_t)((size_t)(s - c->set) * TB_CACHE_WAYS + (size_t)w + 1); }
 
 /* The way to fill in a set: an empty one, else the least recently used. */
 static int victim(const Set *s)
@@ -91,15 +114,8 @@ static int way_of(const Set *s, uint64_t key)
     return w;
 }
 
-/* Whether one more buffer stays within the limit, beside the indexes; a set's worth always does (tb_cache_new). */
-static bool may_allocate(const TbCache *c)
-{
-    size_t blocks = atomic_load(&c->blocks);
-    return blocks < TB_CACHE_WAYS || (blocks + 1) * TB_CACHE_BLOCK + atomic_load(&c->reserved) <= c->limit;
-}
-
-/* The least recently used way that has a buffer, or TB_CACHE_WAYS. */
-static int lru_with_buffer(const Set *s)
+/* The least recently used way that has a page, or TB_CACHE_WAYS. */
+static int lru_with_page(const Set *s)
 {
     int v = TB_CACHE_WAYS;
     for (int w = 0; w < TB_CACHE_WAYS; w++)
@@ -108,45 +124,100 @@ static int lru_with_buffer(const Set *s)
     return v;
 }
 
+/* A page never given, for way w of s (whose lock is held), or NULL where none is left below the tables' memory. */
+static uint8_t *fresh_page(TbCache *c, Set *s, int w)
+{
+    uint8_t *p = NULL;
+    pthread_mutex_lock(&c->grow);
+    if (has_region(c) && c->given < c->first_held) {
+        p = c->region + c->given * TB_CACHE_BLOCK;
+        c->owner[c->given++] = owner_of(c, s, w);
+    }
+    pthread_mutex_unlock(&c->grow);
+    return p;
+}
+
 /*
- * The least recently used way emptied for a new block, its buffer there; -1
- * without the memory. Its stamp stays. At the limit a way without a buffer
- * takes the set's oldest buffer instead; a set that has none yet takes one
- * all the same, so that no table is refused for the memory its neighbours
- * hold (the limit is then passed by a block until the next trim).
+ * Another set's least recently used page, for way w of s, where s has none
+ * and none is left to give: tried without waiting, so that two sets that
+ * take from each other never wait on each other.
+ */
+static uint8_t *stolen_page(TbCache *c, Set *s, int w)
+{
+    for (size_t tried = 0; tried < 2 * c->sets; tried++) {
+        Set *t = &c->set[atomic_fetch_add(&c->steal, 1) % c->sets];
+        if (t == s || pthread_mutex_trylock(&t->lock))
+            continue;
+        int v = lru_with_page(t);
+        uint8_t *p = v < TB_CACHE_WAYS ? t->data[v] : NULL;
+        if (p) {
+            t->data[v] = NULL, t->key[v] = 0;
+            c->owner[page_of(c, p)] = owner_of(c, s, w);
+        }
+        pthread_mutex_unlock(&t->lock);
+        if (p)
+            return p;
+    }
+    return NULL;
+}
+
+/*
+ * The least recently used way emptied for a new block, its page there; -1
+ * without one. Its stamp stays. A way without a page takes one never given,
+ * else the set's oldest page, else another set's.
  */
 static int claim(TbCache *c, Set *s)
 {
     int w = victim(s);
-    if (!s->data[w] && !may_allocate(c)) {
-        int oldest = lru_with_buffer(s);
+    if (!s->data[w] && !(s->data[w] = fresh_page(c, s, w))) {
+        int oldest = lru_with_page(s);
         if (oldest < TB_CACHE_WAYS)
             w = oldest;
+        else
+            s->data[w] = stolen_page(c, s, w);
     }
     s->key[w] = 0;
-    if (!s->data[w] && (s->data[w] = malloc(TB_CACHE_BLOCK)))
-        atomic_fetch_add(&c->blocks, 1);
     return s->data[w] ? w : -1;
 }
 
-void tb_cache_reserve(TbCache *c, size_t bytes)
+/* Page p's block, if a way holds it, dropped: the page is the tables' now. */
+static void evict(TbCache *c, size_t p)
 {
-    atomic_store(&c->reserved, bytes);
-    /* Buffers given back, the oldest of each set in turn, until the blocks fit beside the indexes. */
-    for (size_t tried = 0; tried < c->sets && atomic_load(&c->blocks) * TB_CACHE_BLOCK + bytes > c->limit; tried++) {
-        Set *s = &c->set[c->trim];
-        c->trim = (c->trim + 1) % c->sets;
+    uint32_t o;
+    while ((o = c->owner[p])) {
+        Set *s = &c->set[(o - 1) / TB_CACHE_WAYS];
+        int w = (int)((o - 1) % TB_CACHE_WAYS);
         pthread_mutex_lock(&s->lock);
-        int w = lru_with_buffer(s);
-        if (w < TB_CACHE_WAYS && atomic_load(&c->blocks) > TB_CACHE_WAYS) {
-            free(s->data[w]);
-            s->data[w] = NULL;
-            s->key[w] = 0;
-            atomic_fetch_sub(&c->blocks, 1);
-            tried = 0;
+        if (c->owner[p] == o) {
+            s->data[w] = NULL, s->key[w] = 0;
+            c->owner[p] = 0;
         }
         pthread_mutex_unlock(&s->lock);
     }
+}
+
+void *tb_cache_hold(TbCache *c, size_t bytes)
+{
+    if (bytes > c->limit)
+        return NULL;
+    size_t held = (c->held + bytes + 63) & ~(size_t)63;
+    size_t pages = (held + TB_CACHE_BLOCK - 1) / TB_CACHE_BLOCK;
+    pthread_mutex_lock(&c->grow);
+    bool fits = pages + TB_CACHE_WAYS <= c->pages && has_region(c);
+    size_t from = c->first_held;
+    if (fits) {
+        c->first_held = c->pages - pages;
+        c->held = held;
+        if (c->given > c->first_held)
+            c->given = c->first_held; /* the pages taken back are given again once the tables let them go */
+    }
+    pthread_mutex_unlock(&c->grow);
+    if (!fits)
+        return NULL;
+    /* Pages given to blocks before are taken back; the lookups beside this take no page at or above first_held. */
+    for (size_t p = c->first_held; p < from; p++)
+        evict(c, p);
+    return c->region + c->limit - held;
 }
 
 void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n)

@@ -1,7 +1,7 @@
 /*
- * Endgame tables, the block cache: decoded blocks of the tables' files, at
- * most a set number of bytes of them, looked up by a key the caller makes
- * (table, part, side, block). Blocks fall in sets of a few ways, each set
+ * Endgame tables, the block cache: decoded blocks of the tables' files,
+ * looked up by a key the caller makes (table, part, side, block), and the
+ * open tables' indexes, all in one region of a set number of bytes. Blocks fall in sets of a few ways, each set
  * with its own lock, so that threads probing different blocks seldom wait on
  * one another; a full set gives up its least recently used block. A block is
  * decoded under its set's lock: two threads that want it at once decode it
@@ -18,13 +18,15 @@
 #include <stdint.h>
 
 enum { TB_CACHE_LOG2 = 14, TB_CACHE_BLOCK = 1 << TB_CACHE_LOG2, TB_CACHE_WAYS = 8 };
+/* The least a cache is (EGTBMemory's least): the open tables' indexes fit beside a few sets of blocks. */
+enum { TB_CACHE_LEAST = 1 << 20 };
 
 typedef struct TbCache TbCache;
 
-/* A cache of at most `bytes` of blocks (never less than one set's); NULL where memory runs out. */
+/* A cache of at most `bytes` (never less than TB_CACHE_LEAST), taken when first used; NULL where memory runs out. */
 TbCache *tb_cache_new(size_t bytes);
 void tb_cache_free(TbCache *c);
-/* Forgets every block (the keys are about to mean other tables). No lookup may run beside it. */
+/* Forgets every block and lets go of what tb_cache_hold gave (the keys are about to mean other tables). No lookup may run beside it. */
 void tb_cache_clear(TbCache *c);
 
 /* Decodes a block into `block` (TB_CACHE_BLOCK bytes); false where it cannot. */
@@ -45,12 +47,13 @@ bool tb_cache_byte(TbCache *c, uint64_t key, size_t at, uint8_t *out, TbCacheFil
 void tb_cache_put(TbCache *c, uint64_t key, const uint8_t *data, size_t n);
 
 /*
- * The bytes the open tables' indexes hold now, counted against the cache's
- * limit, so that the limit bounds all the tables' memory: buffers are given
- * back until the blocks fit beside them (safe beside lookups: each set is
- * trimmed under its lock; one caller at a time).
+ * Memory for an open table (its header and index), taken from the cache's
+ * own, so that the limit bounds all the tables' memory: the blocks on those
+ * pages are dropped. Held until tb_cache_clear; NULL where it would leave
+ * less than one set's worth of pages for blocks. One caller at a time, safe
+ * beside lookups.
  */
-void tb_cache_reserve(TbCache *c, size_t bytes);
+void *tb_cache_hold(TbCache *c, size_t bytes);
 
 /* Lookups that found their block, and those that had to fill it, since the cache began. */
 void tb_cache_counts(TbCache *c, uint64_t *hits, uint64_t *misses);

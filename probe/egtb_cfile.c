@@ -22,9 +22,8 @@ void tbf_close(TbFile *f)
 {
     if (f->fd >= 0)
         read_at_close(f->fd);
-    free(f->offset);
-    free(f->sum);
-    free(f->prior);
+    if (!f->held)
+        free(f->offset); /* the index, its sums and priors after it */
     free(f->path);
     memset(f, 0, sizeof *f);
     f->fd = -1;
@@ -79,18 +78,20 @@ static const char *offsets_of(TbFile *f, const uint8_t *index, uint64_t start)
 }
 
 /* Reads the index and the priors after it, checked against the header's checksum; the reason where they fail. */
-static const char *read_index(TbFile *f, uint8_t *h, size_t ib, size_t pb)
+static const char *read_index(TbFile *f, uint8_t *h, size_t ib, size_t pb, TbHold hold, void *arg)
 {
     uint8_t *index = malloc(ib + pb + 1);
     size_t runs = 2 * ((size_t)f->blocks + f->dblocks);
-    f->offset = malloc((runs + 4) * sizeof *f->offset);
-    f->sum = malloc(runs * sizeof *f->sum + 1);
-    f->prior = malloc(pb + 1);
-    f->memory = (runs + 4) * sizeof *f->offset + (runs * sizeof *f->sum + 1) + (pb + 1);
-    if (!index || !f->offset || !f->sum || !f->prior) {
+    /* One allocation: the offsets, their sums, the priors, so that a hold gives it in one piece. */
+    f->memory = (runs + 4) * sizeof *f->offset + runs * sizeof *f->sum + pb + 1;
+    f->held = hold != NULL;
+    f->offset = hold ? hold(arg, f->memory) : malloc(f->memory);
+    if (!index || !f->offset) {
         free(index);
-        return "not enough memory for its index";
+        return hold && index ? "the index does not fit in EGTBMemory: raise it" : "not enough memory for its index";
     }
+    f->sum = (uint32_t *)(f->offset + runs + 4);
+    f->prior = (uint8_t *)(f->sum + runs);
     if (TB_CHEADER_BYTES + ib + pb > f->file_bytes || !read_at(f->fd, index, ib + pb, TB_CHEADER_BYTES)) {
         free(index);
         return "truncated";
@@ -133,7 +134,7 @@ static const char *blocks_of(TbFile *f, const uint8_t *h, uint32_t format)
 }
 
 /* The header's own fields and the index, once the shared fields are read; the reason where they fail. */
-static const char *open_rest(TbFile *f, uint8_t *h, uint32_t format)
+static const char *open_rest(TbFile *f, uint8_t *h, uint32_t format, TbHold hold, void *arg)
 {
     f->filled = tb_get32(h + CH_FLAGS) & TB_FILLED;
     f->head.bytes = (size_t)f->file_bytes;
@@ -145,13 +146,13 @@ static const char *open_rest(TbFile *f, uint8_t *h, uint32_t format)
     size_t len[2];
     if (!priors_of(f, h, len))
         return "the header's model is damaged";
-    why = read_index(f, h, tb_index_bytes(f->blocks, f->dblocks, f->dblock_log2), len[0] + len[1]);
+    why = read_index(f, h, tb_index_bytes(f->blocks, f->dblocks, f->dblock_log2), len[0] + len[1], hold, arg);
     f->model.prior[TB_PART_SEARCH] = len[0] ? f->prior : NULL;
     f->model.prior[TB_PART_DISTANCE] = len[1] ? f->prior + len[0] : NULL;
     return why;
 }
 
-bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+bool tbf_open_in(TbFile *f, const char *path, const Ending *expect, RuleSet rules, TbHold hold, void *arg, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
     f->fd = read_at_open(path);
@@ -175,7 +176,7 @@ bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, 
         return fail(f, err, errlen, path, "truncated");
     const char *why = tb_header_read(&f->head, h, expect, rules);
     if (!why)
-        why = open_rest(f, h, format);
+        why = open_rest(f, h, format, hold, arg);
     if (why)
         return fail(f, err, errlen, path, why);
     f->path = malloc(strlen(path) + 1);
@@ -183,6 +184,11 @@ bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, 
         return fail(f, err, errlen, path, "not enough memory");
     strcpy(f->path, path);
     return true;
+}
+
+bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen)
+{
+    return tbf_open_in(f, path, expect, rules, NULL, NULL, err, errlen);
 }
 
 static size_t numbers_of(const TbFile *f, unsigned log2, uint32_t k)

@@ -51,6 +51,7 @@ typedef struct {
     uint32_t *sum;                    /* [part][side][blocks] */
     uint8_t *prior;   /* both parts' priors, where the model's point */
     size_t memory;    /* bytes of the index and priors held while the table is open */
+    bool held;        /* the index is in memory the opener gave (tbf_open_in), not the heap's */
     bool filled;      /* TB_FILLED: a probe must ask only of positions */
     int fd;
     uint64_t file_bytes;
@@ -75,6 +76,10 @@ uint32_t tb_block_checksum(int part, int side, uint32_t k, const uint8_t *data, 
  * why (a one-byte table: how to convert it) and returns false.
  */
 bool tbf_open(TbFile *f, const char *path, const Ending *expect, RuleSet rules, char *err, size_t errlen);
+/* Memory for a table's index, or NULL where there is none. */
+typedef void *(*TbHold)(void *arg, size_t bytes);
+/* The same, the index in memory from hold (never given back by tbf_close): the tables' cache's, in the engine. */
+bool tbf_open_in(TbFile *f, const char *path, const Ending *expect, RuleSet rules, TbHold hold, void *arg, char *err, size_t errlen);
 void tbf_close(TbFile *f);
 /* How many numbers block k of the search part holds, or of the distances (the last may be short). */
 size_t tbf_block_size(const TbFile *f, uint32_t k);

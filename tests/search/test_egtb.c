@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../../probe/egtb.h"
+#include "../../probe/egtb_cache.h"
 #include "../../probe/egtb_index.h"
 #include "../common.h"
 #include "../engine_pipe.h"
@@ -398,7 +399,7 @@ Test(egtb, one_byte_tables_are_refused_until_compressed_and_then_probe_the_same)
     cr_assert(!strncmp(out, "loss 0 rule ", 12), "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb verify %s KRkn --threads 2", copy), 0, "%s", out);
 
-    /* A cache of one set of blocks, far less than the table: blocks are read again and again, the answers stay. */
+    /* The least cache, less than the table's blocks: blocks are read again, the answers stay. */
     TbSet *s = tb_set_new();
     cr_assert(tb_set_paths(s, copy, err, sizeof err), "%s", err);
     tb_set_memory(s, 0);
@@ -468,4 +469,46 @@ Test(egtb, census_reads_every_notation_and_encoding_alike_and_refuses_what_it_ca
     cr_assert(strstr(out, "usage: chuhan egtb census [--men N] FILE..."), "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb census --men 11 tests/data/endings.pgn 2>&1"), 2, "%s", out);
     cr_assert_eq(run(out, sizeof out, "./chuhan egtb census --help"), 0);
+}
+
+/* A block whose every byte tells its key: what a lookup reads must say which block it came from. */
+static bool fill_with_key(void *arg, uint8_t *block)
+{
+    memset(block, (int)(*(uint64_t *)arg & 0xff), TB_CACHE_BLOCK);
+    return true;
+}
+
+static uint8_t looked_up(TbCache *c, uint64_t key)
+{
+    uint8_t b = 0;
+    cr_assert(tb_cache_byte(c, key, 5, &b, fill_with_key, &key));
+    return b;
+}
+
+Test(egtb, the_open_tables_memory_comes_out_of_the_cache_and_leaves_it_a_set_of_blocks)
+{
+    TbCache *c = tb_cache_new(0);
+    int pages = TB_CACHE_LEAST / TB_CACHE_BLOCK;
+    for (uint64_t key = 1; key <= 200; key++)
+        cr_assert_eq(looked_up(c, key), key & 0xff);
+    /* Ten pages held, written whole: the blocks that were on them are gone, the others unharmed. */
+    uint8_t *held = tb_cache_hold(c, 10 * TB_CACHE_BLOCK);
+    cr_assert(held && (uintptr_t)held % 64 == 0);
+    memset(held, 0xee, 10 * TB_CACHE_BLOCK);
+    for (uint64_t key = 1; key <= 200; key++)
+        cr_assert_eq(looked_up(c, key), key & 0xff, "block %llu", (unsigned long long)key);
+    /* Never so much that fewer than one set's pages stay for blocks. */
+    cr_assert_null(tb_cache_hold(c, (size_t)(pages - 10 - TB_CACHE_WAYS + 1) * TB_CACHE_BLOCK));
+    uint8_t *rest = tb_cache_hold(c, (size_t)(pages - 10 - TB_CACHE_WAYS) * TB_CACHE_BLOCK - 64);
+    cr_assert(rest && rest + (size_t)(pages - 10 - TB_CACHE_WAYS) * TB_CACHE_BLOCK - 64 <= held);
+    memset(rest, 0xdd, (size_t)(pages - 10 - TB_CACHE_WAYS) * TB_CACHE_BLOCK - 64);
+    for (uint64_t key = 1; key <= 200; key++)
+        cr_assert_eq(looked_up(c, key), key & 0xff, "block %llu", (unsigned long long)key);
+    for (size_t i = 0; i < 10 * TB_CACHE_BLOCK; i++)
+        cr_assert_eq(held[i], 0xee, "byte %zu of the first hold", i);
+    /* Cleared, all of it is the blocks' and the tables' again. */
+    tb_cache_clear(c);
+    cr_assert_not_null(tb_cache_hold(c, (size_t)(pages - TB_CACHE_WAYS) * TB_CACHE_BLOCK));
+    cr_assert_eq(looked_up(c, 7), 7);
+    tb_cache_free(c);
 }
