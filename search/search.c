@@ -285,37 +285,6 @@ static void start_search(Engine *e, const Board *root, const SearchLimits *limit
 }
 
 /*
- * In a position the endgame tables hold, only the root moves that keep their
- * best result: the shortest mate, the longest resistance, a drawing move.
- * All of them, where a move's successor is one the tables cannot value
- * exactly, and where several lines or a level's choice are asked for.
- */
-static int table_root_moves(Engine *e, Thread *t, Move *moves, int n)
-{
-    TbResult root;
-    if (!e->table_men || board_men(&t->board) > e->table_men || e->run.lines > 1 || !tb_probe_nowait(e->tables, &t->board, &root))
-        return n;
-    int value[MAX_MOVES], best = -VALUE_INF;
-    for (int i = 0; i < n; i++) {
-        TbResult r;
-        make_move(&t->board, moves[i]);
-        bool known = table_value(t, 1, &value[i], &r);
-        unmake_move(&t->board);
-        if (!known)
-            return n;
-        /* A result that stands without the perpetual-check rule is kept by moves that do not need it. */
-        value[i] = (r.flags & TB_FLAG_RULE) && !(root.flags & TB_FLAG_RULE) ? t->draw[t->board.side] : -value[i];
-        if (value[i] > best)
-            best = value[i];
-    }
-    int kept = 0;
-    for (int i = 0; i < n; i++)
-        if (value[i] == best)
-            moves[kept++] = moves[i];
-    return kept;
-}
-
-/*
  * Every thread at the root with the same root moves; returns how many (0:
  * nothing to search). A board without accumulators is evaluated by hand.
  */
@@ -337,7 +306,8 @@ static int prepare_threads(Engine *e, const Board *root, const SearchLimits *lim
     }
     Move moves[MAX_MOVES];
     int n = root_moves(&e->pool.threads[0].board, limits, moves);
-    n = table_root_moves(e, &e->pool.threads[0], moves, n);
+    if (e->run.lines == 1)
+        n = table_root_moves(&e->pool.threads[0], moves, n);
     for (int i = 0; n && i < e->pool.size; i++) {
         Thread *t = &e->pool.threads[i];
         atomic_store(&t->nodes, 0);

@@ -90,3 +90,73 @@ bool table_score(Thread *t, int ply, int *v)
     *v = drawn ? t->draw[b->side] : w.wdl > 0 ? table_win_in(ply) : table_loss_in(ply);
     return true;
 }
+
+enum { ROOT_UNKNOWN = 2 };
+
+/*
+ * A root move's result for the side at the root from the search part alone
+ * (1, 0, -1), or ROOT_UNKNOWN where the natural limit may undo it; a result
+ * the root's own does not need the perpetual-check rule for is a draw where
+ * it needs the rule.
+ */
+static int root_move_wdl(Thread *t, Move m, const TbWdl *root)
+{
+    TbWdl w;
+    make_move(&t->board, m);
+    bool known = tb_probe_wdl(t->engine->tables, &t->board, &w);
+    bool drawn = known && (!w.wdl || (w.flags & TB_FLAG_LIMIT) || ((w.flags & TB_FLAG_RULE) && !(root->flags & TB_FLAG_RULE)));
+    bool sure = known && (drawn || limit_out_of_reach(&t->board, &w));
+    unmake_move(&t->board);
+    return !sure ? ROOT_UNKNOWN : drawn ? 0 : -w.wdl;
+}
+
+/* A root move's exact value for the side at the root (table_value), false where the tables cannot say it. */
+static bool root_move_value(Thread *t, Move m, const TbWdl *root, int *v)
+{
+    TbResult r;
+    make_move(&t->board, m);
+    bool known = table_value(t, 1, v, &r);
+    unmake_move(&t->board);
+    /* A result that stands without the perpetual-check rule is kept by moves that do not need it. */
+    *v = (r.flags & TB_FLAG_RULE) && !(root->flags & TB_FLAG_RULE) ? t->draw[t->board.side] : -*v;
+    return known;
+}
+
+/*
+ * Win, draw or loss first, from the search part, for every move; the
+ * distances (a cold one costs a block and its neighbours decoded) only for
+ * the moves of the best result, and only where it is decided: a drawn root
+ * keeps its drawing moves without reading one, so that a defender's first
+ * depth never waits on them.
+ */
+int table_root_moves(Thread *t, Move *moves, int n)
+{
+    TbWdl root;
+    if (!in_tables(t->engine, &t->board) || !tb_probe_wdl(t->engine->tables, &t->board, &root))
+        return n;
+    int wdl[MAX_MOVES], best = -1;
+    for (int i = 0; i < n; i++) {
+        wdl[i] = root_move_wdl(t, moves[i], &root);
+        int v;
+        if (wdl[i] == ROOT_UNKNOWN) {
+            if (!root_move_value(t, moves[i], &root, &v))
+                return n;
+            wdl[i] = v > t->draw[t->board.side] ? 1 : v < t->draw[t->board.side] ? -1 : 0;
+        }
+        best = wdl[i] > best ? wdl[i] : best;
+    }
+    /* Among the moves of a decided best, the best distance; nothing is changed before all are known. */
+    int value[MAX_MOVES], top = -VALUE_INF;
+    for (int i = 0; best && i < n; i++) {
+        if (wdl[i] != best)
+            continue;
+        if (!root_move_value(t, moves[i], &root, &value[i]))
+            return n;
+        top = value[i] > top ? value[i] : top;
+    }
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (wdl[i] == best && (!best || value[i] == top))
+            moves[kept++] = moves[i];
+    return kept;
+}

@@ -37,4 +37,12 @@ bool table_value(Thread *t, int ply, int *v, TbResult *out);
  */
 int table_line_score(Thread *t, const Move *line, int len, int score);
 
+/*
+ * In a position the endgame tables hold, only the root moves that keep its
+ * best result: the shortest mate, the longest resistance, a drawing move;
+ * returns how many. All of them where a successor is one the tables cannot
+ * value exactly.
+ */
+int table_root_moves(Thread *t, Move *moves, int n);
+
 #endif
