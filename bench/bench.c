@@ -66,25 +66,21 @@ static const char *const endgames[] = {
 };
 
 /*
- * Tables are read from disk when first needed, the large ones beside the
- * search: untimed passes over the positions at the same depth first, each
- * waiting for the reads it began, so that the timed one finds in memory every
- * table it reaches, as a long game does.
+ * Tables are read block by block as the search needs them: the position
+ * searched once untimed first, from the same empty tables, so that the timed
+ * search (the same tree: one thread, and nothing else changed) finds every
+ * block it reaches in memory, as a game that stays in its ending does.
  */
-static void warm_tables(Engine *e, Board *board, const char *const *fens, int n, int depth)
+static void warm_tables(Engine *e, Board *board, const char *fen, int depth)
 {
     SearchLimits warm = { .depth = depth };
     SearchReporter quiet = { 0 };
     char err[256];
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < n; i++) {
-            SearchResult r;
-            if (board_set_fen(board, fens[i], err, sizeof err)) {
-                engine_prepare(e, &warm);
-                engine_search(e, board, &warm, &quiet, &r);
-            }
-        }
-        engine_wait_tablebases(e);
+    SearchResult r;
+    if (board_set_fen(board, fen, err, sizeof err)) {
+        engine_clear(e);
+        engine_prepare(e, &warm);
+        engine_search(e, board, &warm, &quiet, &r);
     }
 }
 
@@ -110,13 +106,17 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
     uint64_t total = 0;
     int64_t searching = 0; /* time in the searches, without clearing the tables between them */
 
-    if (tables)
-        warm_tables(e, board, fens, n, depth);
+    uint64_t found = 0, read = 0; /* the timed searches' block lookups */
 
     for (int i = 0; i < n; i++) {
         if (!board_set_fen(board, fens[i], err, sizeof err)) {
             fprintf(out, "bad bench position %d: %s\n", i + 1, err);
             continue;
+        }
+        uint64_t found0 = 0, read0 = 0, found1, read1;
+        if (tables) {
+            warm_tables(e, board, fens[i], depth);
+            engine_tablebase_counts(e, &found0, &read0);
         }
         engine_clear(e);
         SearchResult r;
@@ -128,12 +128,16 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
         move_to_str(r.best, 0, best);
         fprintf(out, "Position %2d/%d: bestmove %-6s score %6d nodes %10" PRIu64 " time %8.1f ms  %s\n", i + 1, n,
                 best, r.score, r.nodes, us / 1000.0, fens[i]);
+        engine_tablebase_counts(e, &found1, &read1);
+        found += found1 - found0, read += read1 - read0;
         total += r.nodes;
         searching += us;
     }
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
     fprintf(out, "Nodes/second: %" PRIu64 "\n", searching > 0 ? total * 1000000 / (uint64_t)searching : 0);
     fprintf(out, "Time (ms): %" PRId64 "\n", searching / 1000);
+    if (tables)
+        fprintf(out, "Table blocks: %" PRIu64 " found, %" PRIu64 " read\n", found, read);
     engine_free(e);
     board_free(board);
     return total;

@@ -89,6 +89,13 @@ void engine_wait_tablebases(Engine *e)
 
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
 
+void engine_tablebase_counts(Engine *e, uint64_t *found, uint64_t *read)
+{
+    *found = *read = 0;
+    if (e->tables)
+        tb_set_counts(e->tables, found, read);
+}
+
 bool engine_tablebase_error(Engine *e, char *out, size_t len) { return e->tables && tb_set_error(e->tables, out, len); }
 
 bool engine_set_books(Engine *e, const char *files, char *err, size_t errlen)

@@ -56,6 +56,8 @@ void engine_set_tablebase_memory(Engine *e, size_t mb);
 void engine_wait_tablebases(Engine *e);
 /* The tables' value of a position, where they hold it (reading its table first if need be). */
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r);
+/* The tables' block lookups since they were set: found in the cache, and read and decoded. */
+void engine_tablebase_counts(Engine *e, uint64_t *found, uint64_t *read);
 /* A table that could not be read during the last search, and why, once. */
 bool engine_tablebase_error(Engine *e, char *out, size_t len);
 /*
