@@ -1,11 +1,13 @@
 /*
  * What differs between the systems and compilers Chuhan is built for, in one
  * place: aligned memory, the high half of a 64-bit product, the hint that a
- * large block wants huge pages, and whether threads can be had at all.
+ * large block wants huge pages, whether threads can be had at all, and a
+ * lock taken only where it is free.
  */
 #ifndef CHUHAN_PLATFORM_H
 #define CHUHAN_PLATFORM_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -54,6 +56,16 @@ static inline bool has_threads(void)
     return false;
 #else
     return true;
+#endif
+}
+
+/* A mutex taken only where nobody holds it; WASI's one thread has no trylock, and no other holder. */
+static inline bool lock_if_free(pthread_mutex_t *m)
+{
+#ifdef __wasi__
+    return pthread_mutex_lock(m) == 0;
+#else
+    return pthread_mutex_trylock(m) == 0;
 #endif
 }
 

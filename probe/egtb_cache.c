@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "egtb_cache.h"
+#include "../base/platform.h"
 
 typedef struct {
     pthread_mutex_t lock;
@@ -146,7 +147,7 @@ static uint8_t *stolen_page(TbCache *c, Set *s, int w)
 {
     for (size_t tried = 0; tried < 2 * c->sets; tried++) {
         Set *t = &c->set[atomic_fetch_add(&c->steal, 1) % c->sets];
-        if (t == s || pthread_mutex_trylock(&t->lock))
+        if (t == s || !lock_if_free(&t->lock))
             continue;
         int v = lru_with_page(t);
         uint8_t *p = v < TB_CACHE_WAYS ? t->data[v] : NULL;
