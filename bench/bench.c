@@ -66,22 +66,19 @@ static const char *const endgames[] = {
 };
 
 /*
- * Tables are read block by block as the search needs them: the position
- * searched once untimed first, from the same empty tables, so that the timed
+ * Tables are read block by block as the search needs them: the board's
+ * position searched once untimed first, from the same empty tables, so that the timed
  * search (the same tree: one thread, and nothing else changed) finds every
  * block it reaches in memory, as a game that stays in its ending does.
  */
-static void warm_tables(Engine *e, Board *board, const char *fen, int depth)
+static void warm_tables(Engine *e, const Board *board, int depth)
 {
     SearchLimits warm = { .depth = depth };
     SearchReporter quiet = { 0 };
-    char err[256];
     SearchResult r;
-    if (board_set_fen(board, fen, err, sizeof err)) {
-        engine_clear(e);
-        engine_prepare(e, &warm);
-        engine_search(e, board, &warm, &quiet, &r);
-    }
+    engine_clear(e);
+    engine_prepare(e, &warm);
+    engine_search(e, board, &warm, &quiet, &r);
 }
 
 static uint64_t bench_positions(const char *const *fens, int n, int depth, int threads, const char *tables, FILE *out)
@@ -115,7 +112,7 @@ static uint64_t bench_positions(const char *const *fens, int n, int depth, int t
         }
         uint64_t found0 = 0, read0 = 0, found1, read1;
         if (tables) {
-            warm_tables(e, board, fens[i], depth);
+            warm_tables(e, board, depth);
             engine_tablebase_counts(e, &found0, &read0);
         }
         engine_clear(e);

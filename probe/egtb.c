@@ -87,7 +87,6 @@ TbSet *tb_set_new(void)
 
 /* Nothing to do between searches now that tables are read block by block; kept for the engines that call it. */
 void tb_set_next_search(TbSet *s) { (void)s; }
-void tb_set_wait(TbSet *s) { (void)s; }
 
 /* Closes every open table, whose memory is the cache's: before the cache is cleared or let go. */
 static void close_tables(TbSet *s)

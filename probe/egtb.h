@@ -56,8 +56,6 @@ void tb_result_text(const TbResult *r, char *out, size_t len);
 bool tb_probe_nowait(TbSet *s, const Board *b, TbResult *r);
 /* A search begins; nothing is kept per search now (tables are never read whole). */
 void tb_set_next_search(TbSet *s);
-/* Waits until no table is being read: none is read beside a probe now. */
-void tb_set_wait(TbSet *s);
 /*
  * The result after move m in b, as a position whose result stands without
  * the perpetual-check rule (rule false) or by it (true) sees it: where the

@@ -81,12 +81,6 @@ void engine_set_tablebase_memory(Engine *e, size_t mb)
         tb_set_memory(e->tables, mb << 20);
 }
 
-void engine_wait_tablebases(Engine *e)
-{
-    if (e->tables)
-        tb_set_wait(e->tables);
-}
-
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r) { return e->table_men && tb_probe(e->tables, b, r); }
 
 void engine_tablebase_counts(Engine *e, uint64_t *found, uint64_t *read)

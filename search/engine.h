@@ -49,11 +49,6 @@ bool engine_load_network(Engine *e, const char *path, char *err, size_t errlen);
  */
 bool engine_set_tablebases(Engine *e, const char *paths, char *err, size_t errlen);
 void engine_set_tablebase_memory(Engine *e, size_t mb);
-/*
- * The search reads a large table beside itself and knows its positions once
- * it is in memory; this waits until every read begun has ended.
- */
-void engine_wait_tablebases(Engine *e);
 /* The tables' value of a position, where they hold it (reading its table first if need be). */
 bool engine_probe_tables(Engine *e, const Board *b, TbResult *r);
 /* The tables' block lookups since they were set: found in the cache, and read and decoded. */
