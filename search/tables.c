@@ -134,23 +134,25 @@ int table_root_moves(Thread *t, Move *moves, int n)
     TbWdl root;
     if (!in_tables(t->engine, &t->board) || !tb_probe_wdl(t->engine->tables, &t->board, &root))
         return n;
-    int wdl[MAX_MOVES], best = -1;
+    int wdl[MAX_MOVES], value[MAX_MOVES], best = -1;
+    bool exact[MAX_MOVES]; /* value[i] read already: the limit may undo the move's result */
     for (int i = 0; i < n; i++) {
         wdl[i] = root_move_wdl(t, moves[i], &root);
-        int v;
-        if (wdl[i] == ROOT_UNKNOWN) {
-            if (!root_move_value(t, moves[i], &root, &v))
+        exact[i] = wdl[i] == ROOT_UNKNOWN;
+        if (exact[i]) {
+            if (!root_move_value(t, moves[i], &root, &value[i]))
                 return n;
-            wdl[i] = v > t->draw[t->board.side] ? 1 : v < t->draw[t->board.side] ? -1 : 0;
+            int draw = t->draw[t->board.side];
+            wdl[i] = value[i] > draw ? 1 : value[i] < draw ? -1 : 0;
         }
         best = wdl[i] > best ? wdl[i] : best;
     }
     /* Among the moves of a decided best, the best distance; nothing is changed before all are known. */
-    int value[MAX_MOVES], top = -VALUE_INF;
+    int top = -VALUE_INF;
     for (int i = 0; best && i < n; i++) {
         if (wdl[i] != best)
             continue;
-        if (!root_move_value(t, moves[i], &root, &value[i]))
+        if (!exact[i] && !root_move_value(t, moves[i], &root, &value[i]))
             return n;
         top = value[i] > top ? value[i] : top;
     }
