@@ -148,10 +148,10 @@ int tb_set_count(const TbSet *s, RuleSet r) { return s->count[r]; }
 /* A new entry for the (canonical) ending's table at dir/file, unopened; NULL where the set is full. */
 static Entry *add(TbSet *s, uint64_t key, const char *dir, const char *file, const Ending *e, RuleSet r)
 {
-    if (s->entries == TB_ENTRIES_MAX || strlen(dir) + strlen(file) + 2 > TB_PATH_MAX)
+    size_t len = strlen(dir) + strlen(file) + 2;
+    if (s->entries == TB_ENTRIES_MAX || len > TB_PATH_MAX)
         return NULL;
     Entry *en = &s->entry[s->entries];
-    size_t len = strlen(dir) + strlen(file) + 2;
     if (!(en->path = malloc(len)))
         return NULL;
     en->key = key;

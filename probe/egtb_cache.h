@@ -1,11 +1,11 @@
 /*
  * Endgame tables, the block cache: decoded blocks of the tables' files,
  * looked up by a key the caller makes (table, part, side, block), and the
- * open tables' indexes, all in one region of a set number of bytes. Blocks fall in sets of a few ways, each set
- * with its own lock, so that threads probing different blocks seldom wait on
- * one another; a full set gives up its least recently used block. A block is
- * decoded under its set's lock: two threads that want it at once decode it
- * once.
+ * open tables' indexes, all in one region of a set number of bytes. Blocks
+ * fall in sets of a few ways, each set with its own lock, so that threads
+ * probing different blocks seldom wait on one another; a full set gives up
+ * its least recently used block. A block is decoded under its set's lock: two
+ * threads that want it at once decode it once.
  *
  * One cache belongs to one set of tables (egtb.h), and so to one engine:
  * its threads share it, and a second engine in the process has its own.
