@@ -18,6 +18,12 @@
 TestSuite(review, .init = setup_tables, .timeout = 60);
 
 static const char blunder_file[] = "tests/data/review_blunder.pgn";
+/*
+ * The depth that marks that game as its tests expect: its first move keeps a
+ * mate in 4, seven plies deep, which depth 8 sees whatever the network, so
+ * only the second move is the blunder.
+ */
+#define BLUNDER_DEPTH "8"
 
 
 static PositionEval position(int side, int score, int played)
@@ -76,13 +82,9 @@ Test(review, evaluations_are_written_in_pawns_or_moves_to_mate_from_reds_side)
 
 static char out[1 << 16];
 
-/*
- * The game's first move keeps a mate in 4, seven plies deep: depth 8 sees it
- * whatever the network, so only the second move is the blunder.
- */
 Test(review, the_mate_missed_is_a_blunder_with_the_better_line)
 {
-    cr_assert_eq(run_shell("./chuhan review --depth 8 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth " BLUNDER_DEPTH " tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert(strstr(out, "[Annotator \"Chuhan "), "%s", out);
     cr_assert(strstr(out, "[Format \"WXF\"]\n"), "written in the input's notation");
     cr_assert(strstr(out, "\n1. R9+8 { [%eval "), "%s", out);
@@ -106,7 +108,7 @@ Test(review, the_reviewed_game_reads_back_with_the_same_moves)
     static PgnGame original, reviewed;
     char err[256];
     cr_assert_eq(pgn_read_file(blunder_file, keep_game, &original, err, sizeof err), 1);
-    cr_assert_eq(run_shell("./chuhan review --depth 8 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --depth " BLUNDER_DEPTH " tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert_eq(pgn_read_text(out, keep_game, &reviewed), 1);
     cr_assert_str_empty(reviewed.error);
     cr_assert_eq(reviewed.nmoves, 3);
@@ -116,7 +118,7 @@ Test(review, the_reviewed_game_reads_back_with_the_same_moves)
     /* And `chuhan pgn` writes the same game from both, but for the reviewer's tag. */
     static char direct[1 << 12];
     cr_assert_eq(run_shell("./chuhan pgn tests/data/review_blunder.pgn", direct, sizeof direct), 0);
-    cr_assert_eq(run_shell("./chuhan review --depth 8 tests/data/review_blunder.pgn 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
+    cr_assert_eq(run_shell("./chuhan review --depth " BLUNDER_DEPTH " tests/data/review_blunder.pgn 2>/dev/null | ./chuhan pgn /dev/stdin | grep -v '^\\[Annotator '",
                      out, sizeof out),
                  0);
     cr_assert_str_eq(out, direct);
@@ -159,7 +161,7 @@ Test(review, the_graph_is_drawn_with_its_marks)
 {
     char dir[] = "/tmp/chuhan-review-XXXXXX", command[512], path[256];
     cr_assert(mkdtemp(dir));
-    snprintf(command, sizeof command, "./chuhan review --depth 8 --graph %s/game.svg %s >/dev/null 2>&1", dir, blunder_file);
+    snprintf(command, sizeof command, "./chuhan review --depth " BLUNDER_DEPTH " --graph %s/game.svg %s >/dev/null 2>&1", dir, blunder_file);
     cr_assert_eq(run_shell(command, out, sizeof out), 0);
     snprintf(path, sizeof path, "%s/game.svg", dir);
     const char *svg = file_text(path);
@@ -258,7 +260,7 @@ Test(review, the_marks_can_be_counted_against_a_deeper_search)
 /* In Chinese: the marks, the better move and each side's record in the words players write, and the same moves read back. */
 Test(review, with_lang_zh_the_comments_are_chinese_and_the_moves_the_same)
 {
-    cr_assert_eq(run_shell("./chuhan review --lang zh --depth 8 tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
+    cr_assert_eq(run_shell("./chuhan review --lang zh --depth " BLUNDER_DEPTH " tests/data/review_blunder.pgn 2>/dev/null", out, sizeof out), 0);
     cr_assert(strstr(out, "\n2. K5+1 $4 { [%eval "), "%s", out);
     cr_assert(strstr(out, " 败着（-"), "%s", out);
     cr_assert(strstr(out, "）；应走R1+9 } (2. R1+9 { [%eval #"), "%s", out);
