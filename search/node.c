@@ -260,7 +260,11 @@ static int prune_early(Board *b, const Node *n, Move m, bool capture, bool bad_c
         return bad_capture && !see_ge(b, m, -SEE_CAPTURE_MARGIN * d) && !move_checks(b, m) ? PRUNE : KEEP;
     if (legal > (LMP_BASE + d * d) / (2 - n->improving))
         return PRUNE_QUIETS;
-    return see_ge(b, m, -SEE_QUIET_MARGIN * d * d) || move_checks(b, m) ? KEEP : PRUNE;
+    /* Judged at the depth the move would be searched at after its reduction, as futility is. */
+    int lmr_depth = d - 1 - lmr_table[d][legal < 64 ? legal : 63];
+    if (lmr_depth < 0)
+        lmr_depth = 0;
+    return see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) || move_checks(b, m) ? KEEP : PRUNE;
 }
 
 /*

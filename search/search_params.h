@@ -28,7 +28,8 @@ enum {
 
     /* Pruning before the move is made, at depth <= EARLY_PRUNE_DEPTH: losing captures below
      * -SEE_CAPTURE_MARGIN per ply, quiet moves after (LMP_BASE + d * d) / (2 - improving),
-     * quiet moves losing more than SEE_QUIET_MARGIN * d * d. */
+     * quiet moves losing more than SEE_QUIET_MARGIN * r * r, r the depth after the move's late
+     * move reduction. */
     EARLY_PRUNE_DEPTH = 7, SEE_CAPTURE_MARGIN = 90, LMP_BASE = 3, SEE_QUIET_MARGIN = 25,
 
     /* Futility: a quiet non-checking move at depth <= FUTILITY_DEPTH whose static value plus
