@@ -469,7 +469,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cut_n
     /* Without a move the node asks what the others hold, which the position's own value cannot answer. */
     if (!pv_node && !checked && !excluded) {
         /* 6. Reverse futility: so far above beta that a shallow search will not come back down. */
-        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && !is_decided_score(beta))
+        bool worsening = f[-1].static_eval != VALUE_NONE && f->static_eval > -f[-1].static_eval;
+        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (3 * (depth - improving) - worsening) / 3 >= beta
+            && !is_decided_score(beta))
             return eval;
         /* 7. Null move: even passing keeps us above beta. */
         if (depth >= NMP_DEPTH && eval >= beta && f[-1].move != NULL_MOVE && has_attackers(b, b->side)

@@ -11,7 +11,8 @@ enum {
     ASPIRATION_DEPTH = 4, ASPIRATION_DELTA = 20,
 
     /* Reverse futility: at depth <= RFP_DEPTH, a static value RFP_MARGIN per ply (one ply
-     * less when improving) above beta returns. */
+     * less when improving, a third of one less when the opponent's last move worsened its own
+     * static value) above beta returns. */
     RFP_DEPTH = 7, RFP_MARGIN = 90,
 
     /* Null move: from NMP_DEPTH on; reduced by NMP_BASE + depth / NMP_DEPTH_DIV + how far the
