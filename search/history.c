@@ -48,7 +48,7 @@ static void update_move(History *h, const Board *b, const int slot[2], Move m, i
 
 static int cutoff_bonus(int depth)
 {
-    int bonus = depth * depth * 16 + 32;
+    int bonus = depth * 200 - 150;
     return bonus > 1600 ? 1600 : bonus;
 }
 
