@@ -408,9 +408,13 @@ static int close_node(Thread *t, const Node *n, const Tally *y, int beta, bool s
     if (y->best >= beta)
         history_update_captures(&t->history, b, n->depth, y->best_move, y->captures, y->ncaptures);
     int bound = y->best >= beta ? BOUND_LOWER : n->pv_node && y->best > y->old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    int best = y->best;
+    /* A cutoff below the root pulled towards beta, the more the shallower: a shallow search overshoots. */
+    if (n->ply && best >= beta && !is_decided_score(best) && !is_decided_score(beta))
+        best = (best * n->depth + beta) / (n->depth + 1);
     if (store)
-        tt_store(&t->engine->tt, b->key, n->ply, y->best_move, y->best, t->stack[n->ply + 2].static_eval, n->depth, bound);
-    return y->best;
+        tt_store(&t->engine->tt, b->key, n->ply, y->best_move, best, t->stack[n->ply + 2].static_eval, n->depth, bound);
+    return best;
 }
 
 /* The principal-variation search of one node below the root, to `depth` plies. */
