@@ -536,14 +536,16 @@ Test(play, input_longer_than_the_buffer)
 /* Six moves of a player, the same in every game. */
 #define SIX_MOVES "h2e2\nh0g2\ni0h0\nb0c2\nb2b6\na0b0\n"
 
-Test(play, two_games_at_a_level_fed_the_same_moves_part_ways)
+/* Three games, not two: two came out alike twice in 31 runs under WebAssembly, where the search is shallower. */
+Test(play, games_at_a_level_fed_the_same_moves_part_ways)
 {
-    static char first[1 << 14], second[1 << 14];
+    static char first[1 << 14], second[1 << 14], third[1 << 14];
     static const char *const args[] = { "--blind", "--elo", "1500", "--time", "0.2", NULL };
     cr_assert_eq(run_script(args, SIX_MOVES, first, sizeof first), 0);
     cr_assert_eq(run_script(args, SIX_MOVES, second, sizeof second), 0);
+    cr_assert_eq(run_script(args, SIX_MOVES, third, sizeof third), 0);
     cr_assert(strstr(first, "(Elo 1500, at most 0.2 s a move)"), "the level is shown: %s", first);
-    cr_assert_str_neq(first, second, "six replies drawn with a spread of about 80 cp, twice the same");
+    cr_assert(strcmp(first, second) || strcmp(second, third), "six replies drawn with a spread of about 80 cp, three times the same");
 }
 
 Test(play, without_randomness_the_engine_answers_alike)
