@@ -71,9 +71,9 @@ void history_clear(History *h);
 /* Halves every score, so what was learnt in earlier searches fades. */
 void history_age(History *h);
 /*
- * A quiet move caused a cutoff at this depth: it gains a bonus growing with
- * depth squared, the quiets tried before it lose as much, and it becomes a
- * killer and the counter move.
+ * A quiet move caused a cutoff at this depth: it gains a bonus growing
+ * linearly with depth, the quiets tried before it lose as much, and it
+ * becomes a killer and the counter move.
  */
 void history_update_quiet(History *h, const Board *b, int ply, int depth, Move best, const Move *tried, int ntried);
 
