@@ -183,14 +183,12 @@ static int qsearch(Thread *t, int alpha, int beta, int ply)
             int victim = see_value[piece_type_of[b->sq[move_to(m)]]];
             if (static_eval + victim + QS_DELTA <= alpha && victim < see_value[KING])
                 continue;
-            /* Nor can a capture that wins nothing by exchange when the margin alone falls short. */
-            if (static_eval + QS_DELTA <= alpha && !see_ge(b, m, 1))
-                continue;
         }
         /* Fetch the child's bucket before the SEE and legality tests, so their time hides the load. */
         tt_prefetch(&t->engine->tt, key_after(b, m));
-        /* 6. Captures that lose material are not worth a look. */
-        if (!checked && !see_ge(b, m, 0))
+        /* 6. Captures that lose material are not worth a look; when the margin alone falls short of
+         *    alpha, neither are even trades, which win nothing to close the gap. */
+        if (!checked && !see_ge(b, m, static_eval + QS_DELTA <= alpha ? 1 : 0))
             continue;
         if (!ks_known) {
             king_safety(b, &ks);
