@@ -4,7 +4,11 @@
 
 #include "../board/tables.h"
 #include "build.h"
-#include "solver.h"
+#include "first_pass.h"
+#include "levels.h"
+#include "perpetual.h"
+#include "retro.h"
+#include "rule_rounds.h"
 #include "tb_compress.h"
 #include "tb_write.h"
 

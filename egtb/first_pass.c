@@ -3,34 +3,9 @@
 #include "../board/attack.h"
 #include "../board/movegen.h"
 #include "../base/parallel.h"
-#include "solver.h"
+#include "first_pass.h"
+#include "walker.h"
 
-static void toggle(Board *b, int sq)
-{
-    b->rank_occ[sq_rank(sq)] ^= (uint16_t)(1u << sq_file(sq));
-    b->file_occ[sq_file(sq)] ^= (uint16_t)(1u << sq_rank(sq));
-}
-
-void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p)
-{
-    if (!prev) {
-        tb_to_board(&s->lay, p, b);
-        return;
-    }
-    for (int m = 0; m < s->lay.men; m++) {
-        b->sq[prev->sq[m]] = EMPTY;
-        toggle(b, prev->sq[m]);
-    }
-    for (int m = 0; m < s->lay.men; m++) {
-        b->sq[p->sq[m]] = s->man_piece[m];
-        b->pos[s->man_piece[m]] = p->sq[m];
-        toggle(b, p->sq[m]);
-    }
-    b->side = p->side;
-    b->hply = 0;
-}
-
-static uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
 static uint8_t wmin(uint8_t a, uint8_t b) { return !a ? b : !b ? a : a < b ? a : b; }
 
 /*

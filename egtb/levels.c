@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "../base/parallel.h"
-#include "solver.h"
+#include "levels.h"
+#include "retro.h"
+#include "walker.h"
 
 /*
  * The retrograde levels on several threads. A level's positions all stand

@@ -3,7 +3,9 @@
 
 #include "../board/movegen.h"
 #include "../base/parallel.h"
-#include "solver.h"
+#include "perpetual.h"
+#include "retro.h"
+#include "walker.h"
 
 /*
  * An undecided position whose side to move escapes neither by a capture nor

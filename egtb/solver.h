@@ -1,14 +1,15 @@
 /*
  * One ending under one rule set being solved, shared by the steps of a
- * build: the first pass over every position's moves (first_pass.c), the
- * retrograde levels (retro.c; levels.c shares a level among threads), the
- * perpetual-check rule (perpetual.c) and the natural limit (build.c).
+ * build: the positions walked (walker.c), the first pass over every
+ * position's moves (first_pass.c), the retrograde levels (retro.c; levels.c
+ * shares a level among threads), the perpetual-check rule (perpetual.c, with
+ * the solves around its rounds in rule_rounds.c) and the natural limit
+ * (build.c).
  */
 #ifndef CHUHAN_EGTB_SOLVER_H
 #define CHUHAN_EGTB_SOLVER_H
 
 #include "../probe/egtb_cfile.h"
-#include "unmove.h"
 
 /*
  * A capture is reckoned three ways: with every result of the table it leads
@@ -70,87 +71,7 @@ typedef struct {
     uint8_t empty_board[SQUARE_NB];   /* the board without men (OFFBOARD round it), to copy */
 } Solver;
 
-/*
- * A position as the passes walk it: its men, number, each group's rank and
- * which man stands on each square, so that a move's or a move back's number
- * changes only the moving man's group.
- */
-typedef struct {
-    TbPos p;
-    uint64_t index, rest; /* rest: the number less the generals' pair, index % king_stride */
-    bool plain;           /* neither general on the middle file twice over: numbers change group by group */
-    int64_t rank[2 * PIECE_TYPE_NB];
-    uint64_t mirror_index;                   /* where not plain: the number read through the mirror */
-    int64_t mirror_rank[2 * PIECE_TYPE_NB];  /* and its groups' ranks */
-    uint8_t man_at[SQUARE_NB]; /* by walker_set_men only */
-} Walker;
-
-void walker_set(const Solver *s, Walker *w, uint64_t index, int side);
-/* The same with man_at too, for the passes that move men forward on a board (the walks back need it not). */
-void walker_set_men(const Solver *s, Walker *w, uint64_t index, int side);
-/* The number after man m moves to sq (its group's rank changed, or the whole number where it must be). */
-uint64_t walker_index_after(const Solver *s, const Walker *w, int m, int sq);
-/* The same, with the commonest case (a lone man, no mirror: one digit from a table) inline. */
-static inline uint64_t walker_after(const Solver *s, const Walker *w, int m, int sq)
-{
-    if (w->plain && s->lone[m])
-        return w->index - s->term[m][w->p.sq[m]] + s->term[m][sq];
-    return walker_index_after(s, w, m, sq);
-}
-
-/* The distinct positions one move of `mover` that took nothing back from w's; returns how many. */
-int moves_back(const Solver *s, const Walker *w, int mover, uint64_t out[TB_MAX_MEN * UNMOVE_MAX]);
-/* Sorts numbers and drops repeats; returns how many are left. */
-int dedupe_numbers(uint64_t *a, int n);
-
-/* Appends a position to a bucket; false where it could not grow (bucket_push marks the solver out of memory then). */
-bool bucket_add(Bucket *b, uint64_t i, int side);
-void bucket_push(Solver *s, Bucket *b, uint64_t i, int side);
-/* Sets a position's value at a distance, queueing it for that level. */
-void decide(Solver *s, int side, uint64_t i, int plies);
-/* Puts every position decided or won by a capture so far into the queues, then solves level by level. */
-void queue_decided(Solver *s, uint8_t *const capwin[2]);
-/* Takes up one decided position's predecessors, on the caller's thread alone. */
-void retro(Solver *s, uint64_t i, int side, int plies);
-/* Solves level by level (levels.c), a large level shared among the solver's threads. */
-void solve(Solver *s, uint8_t *const capwin[2]);
-
-/*
- * Before the rule's rounds: the undecided positions take up the captures into
- * results of the rule, and are solved with them.
- */
-void take_up_rule_captures(Solver *s);
-/*
- * After the rule's rounds: the positions they decided solved again from the
- * losses by the rule at distance 0 and what was decided without the rule,
- * so that each distance counts from its successors' final ones.
- */
-void resolve_rule_distances(Solver *s);
-
-/*
- * For resolve_rule_distances, with the undecided positions' counts and
- * longest losses set afresh: each takes up what its quiet successors that
- * stay decided give it, the wins these make possible (with the captures')
- * as a value in the dtm plane, so that those successors need no walk back.
- */
-void take_up_kept_successors(Solver *s);
-/* The first pass over every position: values of mates and captures, counts of successors. */
-void first_pass(Solver *s, int threads);
-/*
- * Under the Asian rules: decides the positions lost by perpetual check;
- * returns how many. The first time every undecided position is looked at,
- * later only those whose successors changed since.
- */
-uint64_t perpetual_check(Solver *s, int threads, bool first);
-
-/* A board for the solver's positions, men set anew from one position to the next. */
-void board_of(const Solver *s, Board *b, const TbPos *prev, const TbPos *p);
-
-/* The board moved on to p from the position *last it stood for (set whole while !*placed), p then remembered. */
-static inline void board_follow(const Solver *s, Board *b, TbPos *last, bool *placed, const TbPos *p)
-{
-    board_of(s, b, *placed ? last : NULL, p);
-    *last = *p, *placed = true;
-}
+/* The longer of two losses (or the larger of two values) as a byte of the planes. */
+static inline uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
 
 #endif
