@@ -31,8 +31,7 @@ void decide(Solver *s, int side, uint64_t i, int plies)
     s->val[side][i] = tb_value(plies);
     if (s->phase > 1)
         s->bits[side][i] |= B_BY_RULE;
-    if (plies > s->max_level)
-        s->max_level = plies;
+    raise_level(s, plies);
     bucket_push(s, &s->level[plies], i, side);
 }
 
@@ -43,12 +42,10 @@ void queue_decided(Solver *s, uint8_t *const capture_win[2])
             uint8_t v = s->val[side][i], c = capture_win[side][i];
             if (tb_decided(v)) {
                 bucket_push(s, &s->level[tb_plies(v)], i, side);
-                if (tb_plies(v) > s->max_level)
-                    s->max_level = tb_plies(v);
+                raise_level(s, tb_plies(v));
             } else if (v == 0 && c) {
                 bucket_push(s, &s->capture[tb_plies(c)], i, side);
-                if (tb_plies(c) > s->max_level)
-                    s->max_level = tb_plies(c);
+                raise_level(s, tb_plies(c));
             }
         }
 }

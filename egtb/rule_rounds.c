@@ -15,8 +15,8 @@ void take_up_rule_captures(Solver *s)
                 decide(s, side, i, tb_plies(s->longest_loss[side][i]));
             else if (s->capture_win[side][i])
                 bucket_push(s, &s->capture[tb_plies(s->capture_win[side][i])], i, side);
-            if (s->capture_win[side][i] && tb_plies(s->capture_win[side][i]) > s->max_level)
-                s->max_level = tb_plies(s->capture_win[side][i]);
+            if (s->capture_win[side][i])
+                raise_level(s, tb_plies(s->capture_win[side][i]));
         }
     solve(s, s->capture_win);
 }
@@ -60,8 +60,7 @@ void resolve_rule_distances(Solver *s)
                 decide(s, side, i, tb_plies(s->longest_loss[side][i]));
             else if (win) {
                 bucket_push(s, &s->capture[tb_plies(win)], i, side);
-                if (tb_plies(win) > s->max_level)
-                    s->max_level = tb_plies(win);
+                raise_level(s, tb_plies(win));
             }
         }
     solve(s, s->dtm);

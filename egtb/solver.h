@@ -74,4 +74,11 @@ typedef struct {
 /* The longer of two losses (or the larger of two values) as a byte of the planes. */
 static inline uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
 
+/* Every level a bucket was filled at must be walked: solve() stops at the highest. */
+static inline void raise_level(Solver *s, int plies)
+{
+    if (plies > s->max_level)
+        s->max_level = plies;
+}
+
 #endif
