@@ -126,7 +126,7 @@ Test(ucci, stop_while_idle_and_depth_zero)
     engine_send(&e, "stop");
     expect_line("nobestmove", 2000);
     engine_send(&e, "position startpos");
-    expect_no_move("depth 0", 59); /* the network's value of the start, as test_nnue.c pins it */
+    expect_no_move("depth 0", 70); /* the network's value of the start, as test_nnue.c pins it */
     engine_close(&e, 3000);
 }
 

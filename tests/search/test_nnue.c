@@ -334,9 +334,9 @@ Test(nnue, the_built_in_network_gives_its_known_values)
         const char *fen;
         int value;
     } pinned[] = {
-        { START_FEN, 59 },
-        { "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", -149 },
-        { "3k5/4a4/3a5/9/9/9/9/4B4/3R5/4K4 b - - 0 1", -645 },
+        { START_FEN, 70 },
+        { "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", -188 },
+        { "3k5/4a4/3a5/9/9/9/9/4B4/3R5/4K4 b - - 0 1", -637 },
     };
     for (size_t i = 0; i < sizeof pinned / sizeof *pinned; i++) {
         set_fen(&board, pinned[i].fen);
